@@ -1,0 +1,30 @@
+# The two commands of the README, as thin wrappers over CMake presets and ctest:
+#   make test    install missing packages, build, run every test (ctest)
+#   make bench   install missing packages, build, run the comparative benchmark and its report
+.PHONY: test bench build asan ct clang clean
+
+test:
+	@scripts/deps.sh test
+	cmake --preset release >/dev/null
+	cmake --build --preset release
+	ctest --preset release
+
+build:
+	@scripts/deps.sh test
+	cmake --preset release >/dev/null
+	cmake --build --preset release
+
+asan ct clang:
+	@scripts/deps.sh test
+	cmake --preset $@ >/dev/null
+	cmake --build --preset $@
+	ctest --preset $@
+
+bench:
+	@scripts/deps.sh bench
+	cmake --preset bench >/dev/null
+	cmake --build --preset bench
+	bench/run.sh build/bench
+
+clean:
+	rm -rf build

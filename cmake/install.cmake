@@ -1,0 +1,22 @@
+# Install the headers, both libraries, the CMake package (find_package(axiom) -> axiom::axiom,
+# axiom::axiom_static) and axiom.pc for pkg-config.
+include(CMakePackageConfigHelpers)
+
+set_target_properties(axiom_static PROPERTIES EXPORT_NAME axiom_static)
+install(TARGETS axiom axiom_static EXPORT axiomTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY include/axiom DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT axiomTargets NAMESPACE axiom:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/axiom)
+
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/axiomConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/axiomConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/axiom)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/axiomConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/axiomConfig.cmake ${PROJECT_BINARY_DIR}/axiomConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/axiom)
+
+configure_file(${PROJECT_SOURCE_DIR}/cmake/axiom.pc.in ${PROJECT_BINARY_DIR}/axiom.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/axiom.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

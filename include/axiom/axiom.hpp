@@ -1,0 +1,11 @@
+// axiom.hpp: the whole C++ API.
+#pragma once
+
+#include "axiom/bytes.hpp"
+#include "axiom/cpu.hpp"
+#include "axiom/hkdf.hpp"
+#include "axiom/hmac.hpp"
+#include "axiom/pbkdf2.hpp"
+#include "axiom/random.hpp"
+#include "axiom/result.hpp"
+#include "axiom/sha256.hpp"

@@ -1,0 +1,76 @@
+// cpu.hpp: the CPU features axiom's kernels use, detected once per process.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace axiom::cpu {
+
+// Feature is one CPU capability a kernel may need. Each is reported only when both the CPU
+// and the operating system support it (AVX state enabled in XCR0 for the VEX/EVEX ones).
+enum class Feature : std::uint32_t {
+  ssse3 = 1u << 0,
+  sse41 = 1u << 1,
+  aesni = 1u << 2,
+  pclmul = 1u << 3,
+  avx = 1u << 4,
+  avx2 = 1u << 5,
+  bmi2 = 1u << 6,
+  shani = 1u << 7,
+  vaes = 1u << 8,
+  vpclmul = 1u << 9,
+  avx512 = 1u << 10,  // AVX-512 F + BW + VL, with ZMM and opmask state enabled
+  vbmi = 1u << 11,    // AVX-512 VBMI
+  vbmi2 = 1u << 12,   // AVX-512 VBMI2
+  ifma = 1u << 13,    // AVX-512 IFMA
+  gfni = 1u << 14,
+};
+
+// Features is a set of Feature values. A plain value type, thread-safe to copy.
+struct Features {
+  std::uint32_t bits = 0;
+
+  constexpr Features() noexcept = default;
+  constexpr Features(Feature f) noexcept : bits(static_cast<std::uint32_t>(f)) {}  // NOLINT
+  constexpr explicit Features(std::uint32_t b) noexcept : bits(b) {}
+
+  // has returns whether every feature of need is in this set.
+  constexpr bool has(Features need) const noexcept { return (bits & need.bits) == need.bits; }
+  constexpr Features without(Features f) const noexcept { return Features(bits & ~f.bits); }
+  friend constexpr Features operator|(Features a, Features b) noexcept {
+    return Features(a.bits | b.bits);
+  }
+  friend constexpr bool operator==(Features, Features) noexcept = default;
+};
+
+constexpr Features operator|(Feature a, Feature b) noexcept { return Features(a) | Features(b); }
+
+// FeatureInfo names a feature as axiom spells it and as Linux's /proc/cpuinfo does (one or more
+// flags separated by spaces, all required).
+struct FeatureInfo {
+  Feature feature;
+  std::string_view name;
+  std::string_view cpuinfo_flags;
+};
+
+// all_features lists every Feature with its names, in bit order.
+std::span<const FeatureInfo> all_features() noexcept;
+
+// hardware returns what CPUID and XGETBV report, ignoring AXIOM_CPU. Computed once, thread-safe.
+Features hardware() noexcept;
+
+// detected returns hardware() less the features cleared by the AXIOM_CPU environment variable
+// ("portable" clears all; "-avx512,-gfni" clears the listed ones; it can never add a feature).
+// Read once per process on first use; thread-safe.
+Features detected() noexcept;
+
+// apply_override returns f less what the AXIOM_CPU-style text spec clears. Unknown names are
+// ignored and reported through *unknown (if given) as a comma-separated list.
+Features apply_override(Features f, std::string_view spec, std::string* unknown = nullptr);
+
+// to_string lists the names of the features in f, separated by spaces.
+std::string to_string(Features f);
+
+}  // namespace axiom::cpu

@@ -1,0 +1,59 @@
+// sha256.hpp: SHA-256 (FIPS 180-4).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace axiom {
+
+namespace detail {
+struct Sha256Kernel;
+}
+
+// Sha256 hashes a message of any length (up to 2^61 - 1 bytes) into a 32-byte digest, in
+// pieces: update() any number of times, then finish(). It keeps a one-block buffer, allocates
+// nothing and takes input at any alignment. Copying an object forks the hash mid-stream.
+// finish() wipes the state and leaves the object ready for a new message. One object must not
+// be used by two threads at once; distinct objects are independent.
+class Sha256 {
+ public:
+  static constexpr std::size_t digest_size = 32;
+  static constexpr std::size_t block_size = 64;
+  static constexpr std::string_view name = "sha256";
+  using Digest = std::array<std::uint8_t, digest_size>;
+
+  // Sha256() starts a new message with the fastest kernel this CPU runs (cpu::detected()).
+  Sha256() noexcept;
+  // Sha256(kernel) uses the given kernel (internal: tests and benchmarks).
+  explicit Sha256(const detail::Sha256Kernel& kernel) noexcept;
+  Sha256(const Sha256&) noexcept = default;
+  Sha256& operator=(const Sha256&) noexcept = default;
+  ~Sha256();
+
+  // update appends data to the message.
+  void update(std::span<const std::uint8_t> data) noexcept;
+  // finish writes the digest to out, wipes the state and starts a new message.
+  void finish(std::span<std::uint8_t, digest_size> out) noexcept;
+  Digest finish() noexcept;
+  // reset discards the message so far (wiping it) and starts a new one.
+  void reset() noexcept;
+
+  // hash writes SHA-256(data) to out. out may alias data.
+  static void hash(std::span<std::uint8_t, digest_size> out,
+                   std::span<const std::uint8_t> data) noexcept;
+  static Digest hash(std::span<const std::uint8_t> data) noexcept;
+
+  // kernel_name names the kernel this object uses, e.g. "sha256/shani".
+  std::string_view kernel_name() const noexcept;
+
+ private:
+  const detail::Sha256Kernel* kernel_;
+  std::uint32_t state_[8];
+  std::uint64_t length_;  // bytes hashed so far
+  std::uint8_t buffer_[block_size];
+};
+
+}  // namespace axiom

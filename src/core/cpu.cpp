@@ -1,0 +1,141 @@
+// CPU feature detection: CPUID for what the CPU has, XGETBV for what the OS saves on a context
+// switch (a feature whose registers the OS does not save is unusable).
+#include "axiom/cpu.hpp"
+
+#include <array>
+#include <cstdlib>
+
+#include "core/isa.hpp"
+
+#if AXIOM_X86_64
+#include <cpuid.h>
+#endif
+
+namespace axiom::cpu {
+
+namespace {
+
+constexpr std::array<FeatureInfo, 15> feature_table = {{
+    {Feature::ssse3, "ssse3", "ssse3"},
+    {Feature::sse41, "sse41", "sse4_1"},
+    {Feature::aesni, "aesni", "aes"},
+    {Feature::pclmul, "pclmul", "pclmulqdq"},
+    {Feature::avx, "avx", "avx"},
+    {Feature::avx2, "avx2", "avx2"},
+    {Feature::bmi2, "bmi2", "bmi2"},
+    {Feature::shani, "shani", "sha_ni"},
+    {Feature::vaes, "vaes", "vaes"},
+    {Feature::vpclmul, "vpclmul", "vpclmulqdq"},
+    {Feature::avx512, "avx512", "avx512f avx512bw avx512vl"},
+    {Feature::vbmi, "vbmi", "avx512vbmi"},
+    {Feature::vbmi2, "vbmi2", "avx512_vbmi2"},
+    {Feature::ifma, "ifma", "avx512ifma"},
+    {Feature::gfni, "gfni", "gfni"},
+}};
+
+#if AXIOM_X86_64
+bool bit(unsigned reg, int n) { return (reg >> n) & 1u; }
+
+Features query_hardware() noexcept {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (__get_cpuid_max(0, nullptr) < 1) return {};
+  __cpuid(1, a, b, c, d);
+  const unsigned ecx1 = c;
+  unsigned ebx7 = 0, ecx7 = 0;
+  if (__get_cpuid_max(0, nullptr) >= 7) {
+    __cpuid_count(7, 0, a, b, c, d);
+    ebx7 = b;
+    ecx7 = c;
+  }
+  // XCR0: bits 1-2 = XMM and YMM state; bits 5-7 = opmask, ZMM0-15 upper halves, ZMM16-31.
+  std::uint64_t xcr0 = 0;
+  if (bit(ecx1, 27)) {  // OSXSAVE: the OS enabled XSAVE, so XGETBV is available
+    unsigned lo = 0, hi = 0;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    xcr0 = (static_cast<std::uint64_t>(hi) << 32) | lo;
+  }
+  const bool os_avx = (xcr0 & 0x6) == 0x6;
+  const bool os_avx512 = os_avx && (xcr0 & 0xe0) == 0xe0;
+
+  Features f;
+  auto add = [&f](Feature x, bool yes) {
+    if (yes) f = f | x;
+  };
+  add(Feature::ssse3, bit(ecx1, 9));
+  add(Feature::sse41, bit(ecx1, 19));
+  add(Feature::aesni, bit(ecx1, 25));
+  add(Feature::pclmul, bit(ecx1, 1));
+  add(Feature::shani, bit(ebx7, 29));
+  add(Feature::avx, os_avx && bit(ecx1, 28));
+  add(Feature::avx2, os_avx && bit(ebx7, 5));
+  add(Feature::bmi2, bit(ebx7, 8));
+  add(Feature::vaes, os_avx && bit(ecx7, 9));
+  add(Feature::vpclmul, os_avx && bit(ecx7, 10));
+  add(Feature::gfni, bit(ecx7, 8));
+  const bool avx512 = os_avx512 && bit(ebx7, 16) && bit(ebx7, 30) && bit(ebx7, 31);
+  add(Feature::avx512, avx512);
+  add(Feature::vbmi, avx512 && bit(ecx7, 1));
+  add(Feature::vbmi2, avx512 && bit(ecx7, 6));
+  add(Feature::ifma, avx512 && bit(ebx7, 21));
+  return f;
+}
+#else
+Features query_hardware() noexcept { return {}; }
+#endif
+
+}  // namespace
+
+std::span<const FeatureInfo> all_features() noexcept { return feature_table; }
+
+Features hardware() noexcept {
+  static const Features f = query_hardware();
+  return f;
+}
+
+Features apply_override(Features f, std::string_view spec, std::string* unknown) {
+  while (!spec.empty()) {
+    const std::size_t comma = spec.find(',');
+    std::string_view item = spec.substr(0, comma);
+    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (item.empty()) continue;
+    if (item == "portable") {
+      f = Features{};
+      continue;
+    }
+    bool known = false;
+    if (item.front() == '-') {
+      for (const FeatureInfo& info : feature_table)
+        if (info.name == item.substr(1)) {
+          f = f.without(info.feature);
+          known = true;
+        }
+    }
+    if (!known && unknown) {
+      if (!unknown->empty()) *unknown += ',';
+      *unknown += item;
+    }
+  }
+  return f;
+}
+
+Features detected() noexcept {
+  static const Features f = [] {
+    const char* spec = std::getenv("AXIOM_CPU");
+    return spec ? apply_override(hardware(), spec) : hardware();
+  }();
+  return f;
+}
+
+std::string to_string(Features f) {
+  std::string s;
+  for (const FeatureInfo& info : feature_table)
+    if (f.has(info.feature)) {
+      if (!s.empty()) s += ' ';
+      s += info.name;
+    }
+  return s;
+}
+
+}  // namespace axiom::cpu

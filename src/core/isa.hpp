@@ -1,0 +1,48 @@
+// isa.hpp: regions of code compiled for one instruction-set extension.
+//
+// A kernel file includes its headers (<immintrin.h> included), then wraps its code in
+// AXIOM_ISA_BEGIN(algo, isa) ... AXIOM_ISA_END. Inside, the compiler may emit the ISA's
+// instructions; the code lives in namespace axiom::<algo>_<isa>. Nothing outside a region is
+// ever compiled for more than the baseline (the isa_audit test checks the objects), so the
+// library runs on any x86-64 and the kernel is only called after the CPU check.
+// No lambdas inside a region: clang does not give them the region's target attribute.
+#pragma once
+
+#if defined(__x86_64__) || defined(_M_X64)
+#define AXIOM_X86_64 1
+#else
+#define AXIOM_X86_64 0
+#endif
+
+// Target strings per ISA name: exactly the extensions each kernel family uses.
+#define AXIOM_TARGET_shani "sse4.1,ssse3,sha"
+#define AXIOM_TARGET_aesni "sse4.1,ssse3,aes,pclmul"
+#define AXIOM_TARGET_avx2 "avx,avx2,bmi2"
+#define AXIOM_TARGET_vaes_avx2 "avx,avx2,bmi2,aes,pclmul,vaes,vpclmulqdq"
+#define AXIOM_TARGET_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl"
+#define AXIOM_TARGET_vaes_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,aes,pclmul,vaes,vpclmulqdq"
+#define AXIOM_TARGET_avx512_gfni "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi,gfni"
+
+// Two levels so that the target macro expands before it is turned into a string.
+#define AXIOM_PRAGMA(x) AXIOM_PRAGMA_STRING(x)
+#define AXIOM_PRAGMA_STRING(x) _Pragma(#x)
+
+#if defined(__clang__)
+#define AXIOM_ISA_BEGIN(algo, isa)                                                         \
+  AXIOM_PRAGMA(clang attribute push(__attribute__((target(AXIOM_TARGET_##isa))),          \
+                                    apply_to = function))                                  \
+  namespace axiom::algo##_##isa {
+#define AXIOM_ISA_END \
+  }                   \
+  AXIOM_PRAGMA(clang attribute pop)
+#elif defined(__GNUC__)
+#define AXIOM_ISA_BEGIN(algo, isa)                 \
+  AXIOM_PRAGMA(GCC push_options)                   \
+  AXIOM_PRAGMA(GCC target(AXIOM_TARGET_##isa))     \
+  namespace axiom::algo##_##isa {
+#define AXIOM_ISA_END \
+  }                   \
+  AXIOM_PRAGMA(GCC pop_options)
+#else
+#error "axiom's ISA regions need GCC or clang"
+#endif

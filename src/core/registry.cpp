@@ -1,0 +1,25 @@
+// The list of every kernel compiled in, for tests, the CLI and benchmarks.
+#include <vector>
+
+#include "core/kernel.hpp"
+#include "sha256/sha256_kernel.hpp"
+
+namespace axiom::detail {
+
+namespace {
+template <class Kernel>
+void add_all(std::vector<const KernelInfo*>& out, std::span<const Kernel* const> list) {
+  for (const Kernel* k : list) out.push_back(&k->info);
+}
+}  // namespace
+
+std::span<const KernelInfo* const> all_kernels() noexcept {
+  static const std::vector<const KernelInfo*> list = [] {
+    std::vector<const KernelInfo*> v;
+    add_all(v, sha256_kernels());
+    return v;
+  }();
+  return list;
+}
+
+}  // namespace axiom::detail

@@ -1,0 +1,34 @@
+// sha256_kernel.hpp: the SHA-256 kernel interface and the list of compiled-in kernels.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "core/isa.hpp"
+#include "core/kernel.hpp"
+
+namespace axiom::detail {
+
+// A SHA-256 kernel compresses whole 64-byte blocks into the 8-word state (FIPS 180-4 order).
+struct Sha256Kernel {
+  KernelInfo info;
+  void (*compress_blocks)(std::uint32_t state[8], const std::uint8_t* blocks,
+                          std::size_t nblocks) noexcept;
+};
+
+extern const Sha256Kernel sha256_portable;
+#if AXIOM_X86_64
+extern const Sha256Kernel sha256_shani;
+#endif
+
+// sha256_kernels lists the kernels compiled in, best first; the last is portable.
+std::span<const Sha256Kernel* const> sha256_kernels() noexcept;
+
+// sha256_select picks the kernel to use on a CPU with features f.
+const Sha256Kernel& sha256_select(cpu::Features f) noexcept;
+
+// The round constants, shared by the kernels.
+extern const std::uint32_t sha256_round_constants[64];
+
+}  // namespace axiom::detail

@@ -1,0 +1,129 @@
+// Kernel dispatch: detection, the AXIOM_CPU override, the selection policy and the inventory.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "axiom/cpu.hpp"
+#include "core/kernel.hpp"
+#include "sha256/sha256_kernel.hpp"
+#include "support/kernels.hpp"
+
+namespace axiom::test {
+namespace {
+
+using cpu::Feature;
+using cpu::Features;
+
+TEST(Override, OnlyClearsFeatures) {
+  const Features all(0xffffffffu);
+  EXPECT_EQ(cpu::apply_override(all, "portable").bits, 0u);
+  const Features f = cpu::apply_override(all, "-avx512, -gfni");
+  EXPECT_FALSE(f.has(Feature::avx512));
+  EXPECT_FALSE(f.has(Feature::gfni));
+  EXPECT_TRUE(f.has(Feature::avx2));
+  // Naming a feature without '-' never adds it.
+  std::string unknown;
+  EXPECT_EQ(cpu::apply_override(Features{}, "avx2,shani,-bogus", &unknown).bits, 0u);
+  EXPECT_EQ(unknown, "avx2,shani,-bogus");
+}
+
+TEST(Override, DetectedIsHardwareLessOverride) {
+  EXPECT_EQ(cpu::detected().bits & ~cpu::hardware().bits, 0u);
+  const char* spec = std::getenv("AXIOM_CPU");
+  EXPECT_EQ(cpu::detected(), spec ? cpu::apply_override(cpu::hardware(), spec) : cpu::hardware());
+}
+
+TEST(Features, NamesAreUniqueAndRoundTrip) {
+  std::set<std::string_view> names;
+  std::uint32_t bits = 0;
+  for (const auto& info : cpu::all_features()) {
+    EXPECT_TRUE(names.insert(info.name).second) << info.name;
+    EXPECT_EQ(bits & static_cast<std::uint32_t>(info.feature), 0u);
+    bits |= static_cast<std::uint32_t>(info.feature);
+  }
+  EXPECT_EQ(cpu::to_string(Features(Feature::avx2) | Feature::shani), "avx2 shani");
+}
+
+// Detection must agree with the kernel's own view in /proc/cpuinfo, so that a detection bug
+// cannot silently hide (or wrongly enable) a kernel. Valgrind changes CPUID, so skip there.
+TEST(Detection, AgreesWithProcCpuinfo) {
+  std::ifstream in("/proc/cpuinfo");
+  if (!in || running_on_valgrind()) GTEST_SKIP() << "no /proc/cpuinfo, or valgrind alters CPUID";
+  std::string line;
+  std::set<std::string> flags;
+  while (std::getline(in, line))
+    if (line.rfind("flags", 0) == 0) {
+      std::istringstream words(line.substr(line.find(':') + 1));
+      for (std::string w; words >> w;) flags.insert(w);
+      break;
+    }
+  ASSERT_FALSE(flags.empty());
+  for (const auto& info : cpu::all_features()) {
+    std::istringstream need{std::string(info.cpuinfo_flags)};
+    bool all = true;
+    for (std::string w; need >> w;) all = all && flags.count(w);
+    EXPECT_EQ(cpu::hardware().has(info.feature), all) << info.name << " (" << info.cpuinfo_flags << ")";
+  }
+}
+
+// In each algorithm's list (best first) the last kernel is portable and needs nothing.
+TEST(Selection, PortableIsLastAndNeedsNothing) {
+  std::map<std::string_view, const detail::KernelInfo*> last;
+  for (const auto* k : detail::all_kernels()) last[k->algorithm()] = k;
+  ASSERT_FALSE(last.empty());
+  for (const auto& [algo, k] : last) {
+    EXPECT_EQ(k->isa(), "portable") << algo;
+    EXPECT_EQ(k->needs.bits, 0u) << algo;
+  }
+}
+
+TEST(Selection, PicksBestRunnableConstantTimeKernel) {
+  EXPECT_EQ(detail::sha256_select(Features{}).info.name, "sha256/portable");
+  EXPECT_EQ(detail::sha256_select(Features(0xffffffffu)).info.name, detail::sha256_kernels()[0]->info.name);
+  EXPECT_EQ(detail::sha256_select(detail::sha256_shani.info.needs).info.name, "sha256/shani");
+  EXPECT_EQ(detail::sha256_select(detail::sha256_shani.info.needs.without(Feature::shani)).info.name,
+            "sha256/portable");
+}
+
+// A table kernel (constant_time = false) is chosen only when no constant-time kernel runs.
+TEST(Selection, TableKernelOnlyWhenNoConstantTimeKernelRuns) {
+  struct K {
+    detail::KernelInfo info;
+  };
+  const K fast_tables{{"x/tables", Features{}, false}};
+  const K simd{{"x/avx2", Feature::avx2, true}};
+  const K portable{{"x/portable", Features{}, true}};
+  const K* list[] = {&simd, &fast_tables, &portable};
+  EXPECT_EQ(detail::select_kernel<K>(list, Feature::avx2).info.name, "x/avx2");
+  EXPECT_EQ(detail::select_kernel<K>(list, Features{}).info.name, "x/portable");
+  const K* no_ct[] = {&simd, &fast_tables};
+  EXPECT_EQ(detail::select_kernel<K>(no_ct, Features{}).info.name, "x/tables");
+}
+
+// Every src/<algo>/<algo>_<isa>.cpp is a kernel that the registry lists, and every registered
+// kernel has its file; the per-kernel suites run over the registry, so each file is tested.
+TEST(Inventory, EveryKernelFileIsRegistered) {
+  std::set<std::string> files, registered;
+  for (const auto& dir : std::filesystem::directory_iterator(AXIOM_SOURCE_DIR "/src")) {
+    const std::string algo = dir.path().filename().string();
+    if (!dir.is_directory() || algo == "core") continue;
+    for (const auto& f : std::filesystem::directory_iterator(dir.path())) {
+      const std::string name = f.path().filename().string();
+      const std::string prefix = algo + "_";
+      if (f.path().extension() != ".cpp" || name.rfind(prefix, 0) != 0) continue;
+      const std::string isa = name.substr(prefix.size(), name.size() - prefix.size() - 4);
+      if (isa == "tables") continue;  // constant data, not a kernel
+      files.insert(algo + "/" + isa);
+    }
+  }
+  for (const auto* k : detail::all_kernels()) registered.insert(std::string(k->name));
+  EXPECT_EQ(files, registered);
+  EXPECT_TRUE(registered.count("sha256/portable"));
+}
+
+}  // namespace
+}  // namespace axiom::test

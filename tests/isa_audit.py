@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""isa_audit: fail if an object that is not a kernel holds an instruction above baseline x86-64.
+
+Usage: isa_audit.py --objdump OBJDUMP [--must-flag KERNEL_OBJ...] -- OBJ...
+
+Baseline x86-64 is SSE2. Anything VEX/EVEX-encoded, any ymm/zmm/opmask register, and the
+SSSE3, SSE4, AES, PCLMUL, SHA, GFNI, BMI, ADX, POPCNT/LZCNT and MOVBE instructions are flagged.
+The --must-flag objects (the kernels) must contain such instructions: that proves the audit
+recognises them, so a pass means something.
+"""
+import re
+import subprocess
+import sys
+
+EXTENDED = set("""
+pshufb palignr phaddw phaddd phaddsw phsubw phsubd phsubsw pabsb pabsw pabsd pmaddubsw pmulhrsw
+psignb psignw psignd
+pblendw pblendvb blendps blendpd blendvps blendvpd dpps dppd insertps extractps pextrb pextrd
+pextrq pinsrb pinsrd pinsrq pmaxsb pmaxsd pmaxud pmaxuw pminsb pminsd pminud pminuw pmuldq pmulld
+ptest roundps roundpd roundss roundsd packusdw pcmpeqq mpsadbw phminposuw movntdqa
+pcmpgtq pcmpestri pcmpestrm pcmpistri pcmpistrm
+aesenc aesenclast aesdec aesdeclast aesimc aeskeygenassist pclmulqdq pclmullqlqdq pclmulhqlqdq
+pclmullqhqdq pclmulhqhqdq
+sha1rnds4 sha1nexte sha1msg1 sha1msg2 sha256rnds2 sha256msg1 sha256msg2
+gf2p8affineqb gf2p8affineinvqb gf2p8mulb
+andn bextr blsi blsmsk blsr bzhi mulx pdep pext rorx sarx shlx shrx tzcnt lzcnt popcnt adcx adox
+movbe
+""".split())
+PREFIXES = ("crc32",)
+NOT_VECTOR_V = {"verr", "verw", "vmcall", "vmlaunch", "vmresume", "vmxoff", "vmxon", "vmread",
+                "vmwrite", "vmptrld", "vmptrst", "vmclear", "vmfunc"}
+WIDE_REG = re.compile(r"%(ymm|zmm)\d+|%k[0-7]\b")
+
+
+def flagged(objdump, path):
+    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", path], check=True,
+                         capture_output=True, text=True).stdout
+    hits = []
+    for line in out.splitlines():
+        m = re.match(r"\s*[0-9a-f]+:\s+(\S+)\s*(.*)", line)
+        if not m:
+            continue
+        mnemonic, operands = m.group(1), m.group(2)
+        base = mnemonic.rstrip("lqwb") if mnemonic.startswith(("popcnt", "lzcnt", "tzcnt")) else mnemonic
+        if (mnemonic in EXTENDED or base in EXTENDED or mnemonic.startswith(PREFIXES)
+                or (mnemonic.startswith("v") and mnemonic not in NOT_VECTOR_V)
+                or WIDE_REG.search(operands)):
+            hits.append(line.strip())
+    return hits
+
+
+def main(argv):
+    objdump = "objdump"
+    must, objs, mode = [], [], None
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--objdump":
+            objdump = argv[i + 1] or "objdump"
+            i += 2
+            continue
+        if a == "--must-flag":
+            mode = "must"
+        elif a == "--":
+            mode = "objs"
+        elif mode == "must":
+            must.append(a)
+        else:
+            objs.append(a)
+        i += 1
+    failures = 0
+    for path in objs:
+        hits = flagged(objdump, path)
+        if hits:
+            failures += 1
+            print(f"FAIL {path}: {len(hits)} instruction(s) above baseline, e.g.")
+            for h in hits[:5]:
+                print("    " + h)
+    for path in must:
+        if not flagged(objdump, path):
+            failures += 1
+            print(f"FAIL {path}: a kernel object with no ISA instruction (audit blind?)")
+    print(f"isa_audit: {len(objs)} baseline objects, {len(must)} kernel objects, {failures} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,15 @@
+// The sub-commands of the axiom command line, one file each (cmd_<name>.cpp).
+// Each takes the arguments after the sub-command name and returns the process exit code:
+// 0 success, 1 a check or authentication failed, 2 usage or I/O error.
+#pragma once
+
+namespace axiom::cli {
+
+int cmd_sum(int argc, char** argv);    // hash files, sha256sum format; --check
+int cmd_mac(int argc, char** argv);    // MAC of a file or stdin
+int cmd_list(int argc, char** argv);   // algorithms and the kernel each uses
+int cmd_cpu(int argc, char** argv);    // CPU features and kernels
+int cmd_rand(int argc, char** argv);   // random bytes from the OS CSPRNG
+int cmd_bench(int argc, char** argv);  // benchmark of our kernels (the bench registry)
+
+}  // namespace axiom::cli
