@@ -67,6 +67,7 @@ void Sha256::reset() noexcept {
 void Sha256::update(std::span<const std::uint8_t> data) noexcept {
   const std::uint8_t* p = data.data();
   std::size_t n = data.size();
+  if (n == 0) return;
   std::size_t used = static_cast<std::size_t>(length_ % block_size);
   length_ += n;
   if (used != 0) {
@@ -95,7 +96,8 @@ void Sha256::finish(std::span<std::uint8_t, digest_size> out) noexcept {
     kernel_->compress_blocks(state_, buffer_, 1);
     std::memset(buffer_, 0, block_size);
   }
-  for (int i = 0; i < 8; ++i) buffer_[block_size - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+  for (std::size_t i = 0; i < 8; ++i)
+    buffer_[block_size - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
   kernel_->compress_blocks(state_, buffer_, 1);
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < 4; ++j)
