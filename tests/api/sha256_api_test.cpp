@@ -113,6 +113,25 @@ TEST(PeerOpenssl, Sha256HmacPbkdf2AgreeOnRandomInputs) {
     }
   }
 }
+
+// 600 MiB streamed: the bit length passes 2^32, so its high word is exercised.
+TEST(PeerOpenssl, LongMessagePastThe32BitBitLength) {
+  Bytes chunk(1 << 20);
+  for (std::size_t i = 0; i < chunk.size(); ++i) chunk[i] = static_cast<std::uint8_t>(i * 131 + 7);
+  Sha256 ours;
+  EVP_MD_CTX* theirs = EVP_MD_CTX_new();
+  ASSERT_EQ(EVP_DigestInit_ex(theirs, EVP_sha256(), nullptr), 1);
+  for (int i = 0; i < 600; ++i) {
+    chunk[0] = static_cast<std::uint8_t>(i);
+    const auto part = std::span<const std::uint8_t>(chunk).first(chunk.size() - (i % 3));
+    ours.update(part);
+    EVP_DigestUpdate(theirs, part.data(), part.size());
+  }
+  std::uint8_t ref[32];
+  EVP_DigestFinal_ex(theirs, ref, nullptr);
+  EVP_MD_CTX_free(theirs);
+  EXPECT_EQ(to_hex(ours.finish()), to_hex(ref));
+}
 #endif
 
 }  // namespace
