@@ -123,7 +123,7 @@ TEST(PeerOpenssl, LongMessagePastThe32BitBitLength) {
   ASSERT_EQ(EVP_DigestInit_ex(theirs, EVP_sha256(), nullptr), 1);
   for (int i = 0; i < 600; ++i) {
     chunk[0] = static_cast<std::uint8_t>(i);
-    const auto part = std::span<const std::uint8_t>(chunk).first(chunk.size() - (i % 3));
+    const auto part = std::span<const std::uint8_t>(chunk).first(chunk.size() - static_cast<std::size_t>(i % 3));
     ours.update(part);
     EVP_DigestUpdate(theirs, part.data(), part.size());
   }
