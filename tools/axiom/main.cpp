@@ -1,2 +1,104 @@
+// axiom: the command line. Dispatches to one function per sub-command (commands.hpp).
 #include <cstdio>
-int main() { std::puts("axiom: placeholder"); return 0; }
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include "commands.hpp"
+#include "io.hpp"
+
+namespace {
+
+using axiom::cli::exit_ok;
+using axiom::cli::exit_usage;
+
+#ifndef AXIOM_CLI_HAVE_BENCH
+// The benchmark sub-command is built only when tools/axiom/cmd_bench.cpp is present.
+int bench_missing(int, char**) {
+  axiom::cli::error("bench: not built");
+  return exit_usage;
+}
+#endif
+
+struct Command {
+  std::string_view name;
+  int (*run)(int, char**);
+  std::string_view summary;
+};
+
+constexpr Command commands[] = {
+    {"sum", axiom::cli::cmd_sum, "print or check message digests (sha256sum format)"},
+    {"mac", axiom::cli::cmd_mac, "print the MAC of a file or standard input"},
+    {"list", axiom::cli::cmd_list, "list the algorithms and the kernel each uses"},
+    {"cpu", axiom::cli::cmd_cpu, "show CPU features and the compiled-in kernels"},
+    {"rand", axiom::cli::cmd_rand, "write random bytes from the OS CSPRNG"},
+#ifdef AXIOM_CLI_HAVE_BENCH
+    {"bench", axiom::cli::cmd_bench, "benchmark axiom's kernels"},
+#else
+    {"bench", bench_missing, "benchmark axiom's kernels (not built)"},
+#endif
+};
+
+void usage(std::FILE* out) {
+  std::fputs("Usage: axiom COMMAND [ARGUMENT]...\n"
+             "       axiom help [COMMAND] | axiom COMMAND --help | axiom --version\n"
+             "\nCommands:\n",
+             out);
+  for (const Command& c : commands)
+    std::fprintf(out, "  %-6.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
+                 static_cast<int>(c.summary.size()), c.summary.data());
+  std::fputs("\nEnvironment: AXIOM_CPU=portable or AXIOM_CPU=-shani,... clears CPU features.\n"
+             "Exit status: 0 success; 1 a check or authentication failed; 2 usage or I/O error\n"
+             "(axiom sum follows sha256sum: 1 also when a file cannot be read).\n",
+             out);
+}
+
+const Command* find(std::string_view name) {
+  for (const Command& c : commands)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+int unknown_command(std::string_view name) {
+  axiom::cli::error("unknown command '" + std::string(name) + "'\nTry 'axiom --help'.");
+  return exit_usage;
+}
+
+int run(int argc, char** argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return exit_usage;
+  }
+  const std::string_view first = argv[1];
+  if (first == "-h" || first == "--help" || (first == "help" && argc == 2)) {
+    usage(stdout);
+    return axiom::cli::finish_stdout(exit_ok);
+  }
+  if (first == "--version" || first == "-V") {
+    std::puts("axiom " AXIOM_VERSION);
+    return axiom::cli::finish_stdout(exit_ok);
+  }
+  if (first == "help") {
+    const Command* c = find(argv[2]);
+    if (c == nullptr) return unknown_command(argv[2]);
+    char help[] = "--help";
+    char* args[] = {argv[2], help, nullptr};
+    return c->run(2, args);
+  }
+  const Command* c = find(first);
+  if (c == nullptr) return unknown_command(first);
+  return c->run(argc - 1, argv + 1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    axiom::cli::error(e.what());
+  } catch (...) {
+    axiom::cli::error("unexpected internal error");
+  }
+  return exit_usage;
+}

@@ -1,0 +1,82 @@
+#include "algorithms.hpp"
+
+#include "axiom/hmac.hpp"
+#include "axiom/sha256.hpp"
+
+namespace axiom::cli {
+
+namespace {
+
+// HashDigester adapts any axiom hash H (update / finish / kernel_name) to Digester.
+template <class H>
+class HashDigester final : public Digester {
+ public:
+  void update(std::span<const std::uint8_t> data) override { h_.update(data); }
+  void finish(std::span<std::uint8_t> out) override {
+    h_.finish(out.first<H::digest_size>());
+  }
+
+ private:
+  H h_;
+};
+
+template <class H>
+class HmacDigester final : public Digester {
+ public:
+  explicit HmacDigester(std::span<const std::uint8_t> key) : m_(key) {}
+  void update(std::span<const std::uint8_t> data) override { m_.update(data); }
+  void finish(std::span<std::uint8_t> out) override {
+    m_.finish(out.first<Hmac<H>::tag_size>());
+  }
+
+ private:
+  Hmac<H> m_;
+};
+
+template <class H>
+std::string_view kernel_of() {
+  return H().kernel_name();
+}
+
+template <class H>
+constexpr HashAlgorithm hash_entry(std::string_view tag) {
+  return {H::name, tag, H::digest_size,
+          []() -> std::unique_ptr<Digester> { return std::make_unique<HashDigester<H>>(); },
+          &kernel_of<H>};
+}
+
+template <class H>
+constexpr MacAlgorithm hmac_entry(std::string_view name) {
+  return {name, Hmac<H>::tag_size,
+          [](std::span<const std::uint8_t> key) -> std::unique_ptr<Digester> {
+            return std::make_unique<HmacDigester<H>>(key);
+          },
+          &kernel_of<H>};
+}
+
+const HashAlgorithm hashes[] = {
+    hash_entry<Sha256>("SHA256"),
+};
+
+const MacAlgorithm macs[] = {
+    hmac_entry<Sha256>("hmac-sha256"),
+};
+
+}  // namespace
+
+std::span<const HashAlgorithm> hash_algorithms() { return hashes; }
+std::span<const MacAlgorithm> mac_algorithms() { return macs; }
+
+const HashAlgorithm* find_hash(std::string_view name) {
+  for (const HashAlgorithm& a : hashes)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+const MacAlgorithm* find_mac(std::string_view name) {
+  for (const MacAlgorithm& a : macs)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+}  // namespace axiom::cli

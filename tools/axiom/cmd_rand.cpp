@@ -1,0 +1,93 @@
+// axiom rand: random bytes from the operating system's CSPRNG.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "axiom/bytes.hpp"
+#include "axiom/random.hpp"
+#include "commands.hpp"
+#include "io.hpp"
+
+namespace axiom::cli {
+
+namespace {
+
+constexpr const char* usage_text =
+    "Usage: axiom rand N [--hex]\n"
+    "Write N random bytes from the operating system's CSPRNG (getrandom) to standard output.\n"
+    "N may end in K (KiB) or M (MiB); at most 1 GiB (1024M).\n"
+    "\n"
+    "  --hex       print the bytes as lowercase hex followed by a newline\n"
+    "  -h, --help  print this help\n";
+
+constexpr std::uint64_t max_bytes = std::uint64_t{1} << 30;
+
+// parse_size reads N, NK or NM; false when it is not such a number or above max_bytes.
+bool parse_size(std::string_view text, std::uint64_t& n) {
+  std::uint64_t unit = 1;
+  if (!text.empty() && (text.back() == 'K' || text.back() == 'k')) unit = 1024;
+  if (!text.empty() && (text.back() == 'M' || text.back() == 'm')) unit = 1024 * 1024;
+  if (unit != 1) text.remove_suffix(1);
+  if (text.empty() || text.size() > 10) return false;
+  n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return false;
+    n = n * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  n *= unit;
+  return n <= max_bytes;
+}
+
+}  // namespace
+
+int cmd_rand(int argc, char** argv) {
+  bool hex = false;
+  const char* count = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-h" || a == "--help") {
+      std::fputs(usage_text, stdout);
+      return finish_stdout(exit_ok);
+    }
+    if (a == "--hex")
+      hex = true;
+    else if (a.size() > 1 && a.front() == '-')
+      return usage_error("rand", "unrecognized option '" + std::string(a) + "'");
+    else if (count != nullptr)
+      return usage_error("rand", "one count only");
+    else
+      count = argv[i];
+  }
+  if (count == nullptr) return usage_error("rand", "missing byte count N");
+  std::uint64_t n = 0;
+  if (!parse_size(count, n))
+    return usage_error("rand", std::string("invalid byte count '") + count +
+                                   "' (a number, optionally with K or M, at most 1024M)");
+
+  std::vector<std::uint8_t> block(64 * 1024);
+  for (std::uint64_t left = n; left > 0;) {
+    const std::size_t size = left < block.size() ? static_cast<std::size_t>(left) : block.size();
+    const std::span<std::uint8_t> part(block.data(), size);
+    fill_random(part);
+    const std::string text = hex ? to_hex(part) : std::string();
+    const bool ok = hex ? write_all(STDOUT_FILENO, as_bytes(text)) : write_all(STDOUT_FILENO, part);
+    if (!ok) {
+      error(std::string("write error: ") + std::strerror(errno));
+      return exit_usage;
+    }
+    left -= size;
+  }
+  if (hex && !write_all(STDOUT_FILENO, as_bytes("\n"))) {
+    error(std::string("write error: ") + std::strerror(errno));
+    return exit_usage;
+  }
+  return exit_ok;
+}
+
+}  // namespace axiom::cli

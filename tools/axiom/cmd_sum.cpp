@@ -1,0 +1,375 @@
+// axiom sum: print or check message digests exactly as coreutils' sha256sum does (output
+// lines, escaping, diagnostics and exit status), with any algorithm of the table.
+#include <getopt.h>
+
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "algorithms.hpp"
+#include "axiom/bytes.hpp"
+#include "commands.hpp"
+#include "io.hpp"
+
+namespace axiom::cli {
+
+namespace {
+
+constexpr const char* usage_text =
+    "Usage: axiom sum [-a ALG] [-j N] [FILE|-]...\n"
+    "       axiom sum [-a ALG] -c [--quiet|--status|-w] [--strict] [--ignore-missing] [LIST|-]...\n"
+    "Print or check message digests in sha256sum's format: '<hex>  <name>' per file, names\n"
+    "holding a backslash, newline or carriage return escaped and the line marked with '\\'.\n"
+    "With no FILE, or when FILE is -, read standard input.\n"
+    "\n"
+    "  -a, --algorithm ALG  the hash (default sha256); 'axiom list' shows them all\n"
+    "  -j, --jobs N         hash up to N files at once; output stays in argument order\n"
+    "  -c, --check          verify the digests listed in each LIST: coreutils lines\n"
+    "                       ('hex  name', 'hex *name', 'TAG (name) = hex') or gost12sum\n"
+    "                       lines ('hex name')\n"
+    "      --quiet          with -c: print only the failures\n"
+    "      --status         with -c: print nothing; the exit status tells\n"
+    "      --strict         with -c: fail when a line is improperly formatted\n"
+    "      --ignore-missing with -c: skip listed files that do not exist\n"
+    "  -w, --warn           with -c: warn about each improperly formatted line\n"
+    "  -h, --help           print this help\n"
+    "\n"
+    "Exit status: 0 success; 1 a file could not be read or a check failed; 2 usage error.\n";
+
+struct Digest {
+  int err = 0;      // errno of opening or reading, or 0
+  std::string hex;  // the digest when err == 0
+};
+
+// digest_file hashes one file ("-" is standard input) with buffer as its read buffer.
+Digest digest_file(const HashAlgorithm& alg, const std::string& name,
+                   std::vector<std::uint8_t>& buffer) {
+  Digest d;
+  Input in;
+  if ((d.err = in.open(name)) != 0) return d;
+  const auto h = alg.make();
+  if ((d.err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) { h->update(b); })) != 0)
+    return d;
+  std::vector<std::uint8_t> out(alg.digest_size);
+  h->finish(out);
+  d.hex = to_hex(out);
+  return d;
+}
+
+// print_result writes one sha256sum line, or the error for that file; false on an error.
+bool print_result(const std::string& name, const Digest& d) {
+  if (d.err != 0) {
+    file_error(name, d.err);
+    return false;
+  }
+  const bool escape = needs_escape(name);
+  std::string line;
+  if (escape) line += '\\';
+  line += d.hex;
+  line += "  ";
+  line += escape ? escape_name(name) : name;
+  line += '\n';
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fflush(stdout);  // each line as soon as it and all before it are known
+  return true;
+}
+
+int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& names) {
+  std::vector<std::uint8_t> buffer(Input::buffer_size);
+  bool ok = true;
+  for (const std::string& name : names) ok = print_result(name, digest_file(alg, name, buffer)) && ok;
+  return ok ? exit_ok : exit_failed;
+}
+
+// sum_parallel hashes with up to jobs worker threads. The calling thread prints in argument
+// order, waiting for each result in turn, and hashes the "-" entries itself: standard input
+// can be read only once, so it is read in argument order as sha256sum does.
+int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names,
+                 unsigned jobs) {
+  std::vector<Digest> results(names.size());
+  std::vector<char> done(names.size(), 0);
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<std::size_t> next{0};
+
+  auto worker = [&] {
+    std::vector<std::uint8_t> buffer(Input::buffer_size);
+    for (;;) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= names.size()) return;
+      if (names[i] == "-") continue;
+      Digest d = digest_file(alg, names[i], buffer);
+      const std::lock_guard<std::mutex> lock(mutex);
+      results[i] = std::move(d);
+      done[i] = 1;
+      ready.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < jobs && t < names.size(); ++t) threads.emplace_back(worker);
+
+  std::vector<std::uint8_t> buffer(Input::buffer_size);
+  bool ok = true;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    Digest d;
+    if (names[i] == "-") {
+      d = digest_file(alg, names[i], buffer);
+    } else {
+      std::unique_lock<std::mutex> lock(mutex);
+      ready.wait(lock, [&] { return done[i] != 0; });
+      d = std::move(results[i]);
+    }
+    ok = print_result(names[i], d) && ok;
+  }
+  for (std::thread& t : threads) t.join();
+  return ok ? exit_ok : exit_failed;
+}
+
+struct CheckOptions {
+  bool quiet = false;
+  bool status = false;
+  bool warn = false;
+  bool strict = false;
+  bool ignore_missing = false;
+};
+
+struct Entry {
+  std::string hex;
+  std::string name;
+};
+
+// Checker verifies lists the way sha256sum -c does. reversed_ remembers across lines and
+// lists whether the one-space format ("hex name", BSD reversed / gost12sum) is in use, since
+// sha256sum refuses to mix it with the two-space format: a name starting with a space would
+// otherwise mean different files in the two readings.
+class Checker {
+ public:
+  Checker(const HashAlgorithm& alg, CheckOptions opt) : alg_(alg), opt_(opt) {}
+  bool check_list(const std::string& list);
+
+ private:
+  bool parse(std::string_view line, Entry& e);
+  bool parse_tagged(std::string_view rest, bool escaped, Entry& e) const;
+  bool valid_hex(std::string_view hex) const;
+
+  const HashAlgorithm& alg_;
+  CheckOptions opt_;
+  int reversed_ = -1;  // -1 unknown, 0 two-space format, 1 one-space format
+  std::vector<std::uint8_t> buffer_ = std::vector<std::uint8_t>(Input::buffer_size);
+};
+
+bool is_white(char c) { return c == ' ' || c == '\t'; }
+
+bool Checker::valid_hex(std::string_view hex) const {
+  if (hex.size() != 2 * alg_.digest_size) return false;
+  for (const char c : hex)
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// parse_tagged reads the rest of "TAG (name) = hex" after the '('.
+bool Checker::parse_tagged(std::string_view rest, bool escaped, Entry& e) const {
+  const std::size_t close = rest.rfind(')');
+  if (close == std::string_view::npos) return false;
+  const std::string_view name = rest.substr(0, close);
+  if (escaped) {
+    if (!unescape_name(name, e.name)) return false;
+  } else {
+    e.name = name;
+  }
+  std::size_t i = close + 1;
+  while (i < rest.size() && is_white(rest[i])) ++i;
+  if (i == rest.size() || rest[i] != '=') return false;
+  ++i;
+  while (i < rest.size() && is_white(rest[i])) ++i;
+  e.hex = rest.substr(i);
+  return true;
+}
+
+bool Checker::parse(std::string_view s, Entry& e) {
+  std::size_t i = 0;
+  while (i < s.size() && is_white(s[i])) ++i;
+  bool escaped = false;
+  if (i < s.size() && s[i] == '\\') {
+    ++i;
+    escaped = true;
+  }
+  if (s.substr(i, alg_.tag.size()) == alg_.tag) {
+    i += alg_.tag.size();
+    if (i < s.size() && s[i] == ' ') ++i;
+    if (i == s.size() || s[i] != '(') return false;
+    return parse_tagged(s.substr(i + 1), escaped, e);
+  }
+  // At least the digest, a separator and a one-character name.
+  const std::size_t hex_size = 2 * alg_.digest_size;
+  if (s.size() - i < hex_size + 2) return false;
+  e.hex = s.substr(i, hex_size);
+  i += hex_size;
+  if (!is_white(s[i])) return false;
+  ++i;
+  if (s.size() - i == 1 || (s[i] != ' ' && s[i] != '*')) {
+    if (reversed_ == 0) return false;
+    reversed_ = 1;
+  } else if (reversed_ != 1) {
+    reversed_ = 0;
+    ++i;  // the ' ' (text) or '*' (binary) marker; both mean the same here
+  }
+  const std::string_view name = s.substr(i);
+  if (escaped) return unescape_name(name, e.name);
+  e.name = name;
+  return true;
+}
+
+bool Checker::check_list(const std::string& list) {
+  const bool list_is_stdin = list == "-";
+  const std::string shown = list_is_stdin ? "standard input" : list;
+  FILE* f = list_is_stdin ? stdin : std::fopen(list.c_str(), "r");
+  if (f == nullptr) {
+    file_error(list, errno);
+    return false;
+  }
+  std::size_t misformatted = 0, unreadable = 0, mismatched = 0;
+  bool any_formatted = false, any_verified = false;
+  char* raw = nullptr;
+  std::size_t capacity = 0;
+  std::uintmax_t line_number = 0;
+  for (ssize_t n; (n = getline(&raw, &capacity, f)) > 0;) {
+    ++line_number;
+    std::string_view line(raw, static_cast<std::size_t>(n));
+    if (line.front() == '#') continue;
+    if (line.back() == '\n') line.remove_suffix(1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // lists from Windows
+    if (line.empty()) continue;
+
+    Entry e;
+    if (!parse(line, e) || (list_is_stdin && e.name == "-") || !valid_hex(e.hex)) {
+      ++misformatted;
+      if (opt_.warn)
+        error(quote_name(shown) + ": " + std::to_string(line_number) + ": improperly formatted " +
+              std::string(alg_.tag) + " checksum line");
+      continue;
+    }
+    any_formatted = true;
+
+    // Unlike digest lines, sha256sum -c escapes a name in its report only for a newline.
+    const bool escape = !opt_.status && e.name.find('\n') != std::string::npos;
+    const std::string printed = escape ? "\\" + escape_name(e.name) : e.name;
+    const Digest d = digest_file(alg_, e.name, buffer_);
+    if (d.err == ENOENT && opt_.ignore_missing) continue;
+    if (d.err != 0) {
+      file_error(e.name, d.err);
+      ++unreadable;
+      if (!opt_.status) std::printf("%s: FAILED open or read\n", printed.c_str());
+      continue;
+    }
+    any_verified = true;
+    bool match = true;
+    for (std::size_t k = 0; k < e.hex.size(); ++k)
+      match = match && std::tolower(static_cast<unsigned char>(e.hex[k])) == d.hex[k];
+    if (!match) ++mismatched;
+    if (!opt_.status && (!match || !opt_.quiet))
+      std::printf("%s: %s\n", printed.c_str(), match ? "OK" : "FAILED");
+  }
+  const bool read_failed = std::ferror(f) != 0;
+  std::free(raw);
+  if (!list_is_stdin) std::fclose(f);
+
+  if (read_failed) {
+    error(quote_name(shown) + ": read error");
+    return false;
+  }
+  if (!any_formatted) {
+    error(quote_name(shown) + ": no properly formatted checksum lines found");
+    return false;
+  }
+  if (!opt_.status) {
+    auto warn_count = [](std::size_t count, const char* one, const char* many) {
+      if (count == 1)
+        error(std::string("WARNING: 1 ") + one);
+      else if (count > 1)
+        error("WARNING: " + std::to_string(count) + " " + many);
+    };
+    warn_count(misformatted, "line is improperly formatted", "lines are improperly formatted");
+    warn_count(unreadable, "listed file could not be read", "listed files could not be read");
+    warn_count(mismatched, "computed checksum did NOT match", "computed checksums did NOT match");
+    if (opt_.ignore_missing && !any_verified) error(quote_name(shown) + ": no file was verified");
+  }
+  return mismatched == 0 && unreadable == 0 && (!opt_.strict || misformatted == 0) &&
+         (!opt_.ignore_missing || any_verified);
+}
+
+}  // namespace
+
+int cmd_sum(int argc, char** argv) {
+  enum { opt_quiet = 256, opt_status, opt_strict, opt_ignore_missing };
+  static const option long_options[] = {
+      {"algorithm", required_argument, nullptr, 'a'},
+      {"jobs", required_argument, nullptr, 'j'},
+      {"check", no_argument, nullptr, 'c'},
+      {"quiet", no_argument, nullptr, opt_quiet},
+      {"status", no_argument, nullptr, opt_status},
+      {"strict", no_argument, nullptr, opt_strict},
+      {"ignore-missing", no_argument, nullptr, opt_ignore_missing},
+      {"warn", no_argument, nullptr, 'w'},
+      {"help", no_argument, nullptr, 'h'},
+      {nullptr, 0, nullptr, 0},
+  };
+  std::string_view alg_name = "sha256";
+  unsigned jobs = 1;
+  bool check = false;
+  CheckOptions opt;
+  const char* check_only = nullptr;  // the first option that needs --check, if any
+  opterr = 0;
+  for (int c; (c = getopt_long(argc, argv, ":a:j:cwh", long_options, nullptr)) != -1;) {
+    switch (c) {
+      case 'a': alg_name = optarg; break;
+      case 'j': {
+        char* end = nullptr;
+        errno = 0;
+        const unsigned long n = std::strtoul(optarg, &end, 10);
+        if (errno != 0 || end == optarg || *end != '\0' || n == 0 || n > 1024 || *optarg == '-')
+          return usage_error("sum", std::string("invalid number of jobs: '") + optarg + "'");
+        jobs = static_cast<unsigned>(n);
+        break;
+      }
+      case 'c': check = true; break;
+      // As in sha256sum, --quiet, --status and --warn exclude each other: the last one wins.
+      case opt_quiet: opt.quiet = true; opt.status = opt.warn = false; check_only = "--quiet"; break;
+      case opt_status: opt.status = true; opt.quiet = opt.warn = false; check_only = "--status"; break;
+      case 'w': opt.warn = true; opt.quiet = opt.status = false; check_only = "--warn"; break;
+      case opt_strict: opt.strict = true; check_only = "--strict"; break;
+      case opt_ignore_missing: opt.ignore_missing = true; check_only = "--ignore-missing"; break;
+      case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
+      default: return option_error("sum", argv, c);
+    }
+  }
+  const HashAlgorithm* alg = find_hash(alg_name);
+  if (alg == nullptr)
+    return usage_error("sum", "unknown algorithm '" + std::string(alg_name) +
+                                  "' (see 'axiom list')");
+  if (!check && check_only != nullptr)
+    return usage_error("sum", std::string("the ") + check_only +
+                                  " option is meaningful only when verifying checksums");
+
+  std::vector<std::string> names(argv + optind, argv + argc);
+  if (names.empty()) names.emplace_back("-");
+  if (check) {
+    Checker checker(*alg, opt);
+    bool ok = true;
+    for (const std::string& list : names) ok = checker.check_list(list) && ok;
+    return finish_stdout(ok ? exit_ok : exit_failed);
+  }
+  const int code =
+      jobs == 1 ? sum_sequential(*alg, names) : sum_parallel(*alg, names, jobs);
+  return finish_stdout(code);
+}
+
+}  // namespace axiom::cli

@@ -1,0 +1,217 @@
+#include "io.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace axiom::cli {
+
+namespace {
+
+bool printable(unsigned char c) { return c >= 0x20 && c < 0x7f; }
+
+// Characters a shell gives a meaning to anywhere in a word (gnulib's list, plus ':' which
+// coreutils' diagnostics quote too).
+bool shell_special(char c) { return std::strchr("!\"$&()*;<=>[^`|? \\':", c) != nullptr; }
+
+// special_here adds the characters that matter only at the start or when alone.
+bool special_here(char c, std::size_t i, std::size_t size) {
+  if ((c == '#' || c == '~') && i == 0) return true;
+  return (c == '{' || c == '}') && size == 1;
+}
+
+// compatible says whether c may stand inside "..." unchanged with the same meaning as inside
+// '...', which lets a name holding a single quote be shown as "it's".
+bool compatible(char c, std::size_t i, std::size_t size) {
+  const auto u = static_cast<unsigned char>(c);
+  if (!printable(u)) return false;
+  if (c == ' ' || c == '\'' || c == ':' || special_here(c, i, size)) return true;
+  if (c == '#' || c == '~' || c == '{' || c == '}') return false;
+  return !shell_special(c);
+}
+
+char named_escape(unsigned char c) {
+  switch (c) {
+    case '\a': return 'a';
+    case '\b': return 'b';
+    case '\t': return 't';
+    case '\n': return 'n';
+    case '\v': return 'v';
+    case '\f': return 'f';
+    case '\r': return 'r';
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+std::string quote_name(std::string_view name) {
+  bool needs = name.empty();
+  bool all_compatible = true;
+  bool single_quote = false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (!printable(static_cast<unsigned char>(c)) || shell_special(c) ||
+        special_here(c, i, name.size()))
+      needs = true;
+    all_compatible = all_compatible && compatible(c, i, name.size());
+    single_quote = single_quote || c == '\'';
+  }
+  if (!needs) return std::string(name);
+  std::string out;
+  if (single_quote && all_compatible) {
+    out += '"';
+    out += name;
+    out += '"';
+    return out;
+  }
+  // '...' with '\'' for a quote and $'\ooo' pieces for unprintable bytes.
+  out += '\'';
+  bool in_dollar = false;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!printable(u)) {
+      if (!in_dollar) out += "'$'";
+      in_dollar = true;
+      out += '\\';
+      if (const char e = named_escape(u)) {
+        out += e;
+      } else {
+        const char octal[4] = {static_cast<char>('0' + (u >> 6)),
+                               static_cast<char>('0' + ((u >> 3) & 7)),
+                               static_cast<char>('0' + (u & 7)), 0};
+        out += octal;
+      }
+    } else if (c == '\'') {
+      out += "'\\''";
+      in_dollar = false;
+    } else {
+      if (in_dollar) out += "''";
+      in_dollar = false;
+      out += c;
+    }
+  }
+  out += '\'';
+  return out;
+}
+
+bool needs_escape(std::string_view name) {
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
+
+std::string escape_name(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (const char c : name) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else
+      out += c;
+  }
+  return out;
+}
+
+bool unescape_name(std::string_view name, std::string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (name[i] != '\\') {
+      out += name[i];
+      continue;
+    }
+    if (++i == name.size()) return false;
+    switch (name[i]) {
+      case '\\': out += '\\'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      default: return false;
+    }
+  }
+  return true;
+}
+
+void error(std::string_view message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "axiom: %.*s\n", static_cast<int>(message.size()), message.data());
+}
+
+void file_error(std::string_view name, int err) {
+  error(quote_name(name) + ": " + std::strerror(err));
+}
+
+int usage_error(std::string_view command, std::string_view message) {
+  std::fflush(stdout);
+  const int n = static_cast<int>(command.size());
+  std::fprintf(stderr, "axiom %.*s: %.*s\nTry 'axiom %.*s --help' for more information.\n", n,
+               command.data(), static_cast<int>(message.size()), message.data(), n,
+               command.data());
+  return exit_usage;
+}
+
+int option_error(std::string_view command, char** argv, int c) {
+  // optind has moved past the offending word; optopt holds a bad short option, or 0.
+  const std::string word = argv[optind - 1];
+  if (c == ':') return usage_error(command, "option requires an argument: " + word);
+  if (optopt != 0 && word.rfind("--", 0) != 0)
+    return usage_error(command, std::string("invalid option -- '") + static_cast<char>(optopt) + "'");
+  return usage_error(command, "unrecognized option '" + word + "'");
+}
+
+int Input::open(const std::string& name) {
+  if (name == "-") {
+    fd_ = STDIN_FILENO;
+    return 0;
+  }
+  fd_ = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) return errno;
+  owned_ = true;
+  // A hint only: the kernel may read ahead more aggressively; failure changes nothing.
+  (void)posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
+  return 0;
+}
+
+Input::~Input() {
+  if (owned_) ::close(fd_);
+}
+
+int Input::read_all(std::span<std::uint8_t> buffer,
+                    const std::function<void(std::span<const std::uint8_t>)>& sink) {
+  for (;;) {
+    const ssize_t n = ::read(fd_, buffer.data(), buffer.size());
+    if (n == 0) return 0;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    sink(buffer.first(static_cast<std::size_t>(n)));
+  }
+}
+
+bool write_all(int fd, std::span<const std::uint8_t> data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data = data.subspan(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+int finish_stdout(int code) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    const int err = errno;
+    error(std::string("write error: ") + std::strerror(err));
+    return exit_usage;
+  }
+  return code;
+}
+
+}  // namespace axiom::cli

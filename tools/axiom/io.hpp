@@ -1,0 +1,71 @@
+// Shared helpers of the axiom command line: error messages, file names as coreutils prints
+// them, and reading inputs in large blocks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace axiom::cli {
+
+// Exit codes of every sub-command.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_failed = 1;  // a check or an authentication failed
+inline constexpr int exit_usage = 2;   // usage or I/O error
+
+// quote_name quotes a file name for a diagnostic the way coreutils does (gnulib's
+// shell-escape style with ':' quoted too, as in the C locale): plain names stay as they are,
+// others are put in '...', "..." or $'\n' pieces so the message is unambiguous.
+std::string quote_name(std::string_view name);
+
+// needs_escape says whether a name must be escaped on a checksum line (backslash, LF or CR).
+bool needs_escape(std::string_view name);
+// escape_name writes \\, \n and \r for those characters, as sha256sum does.
+std::string escape_name(std::string_view name);
+// unescape_name reverses escape_name; false if name holds any other backslash sequence.
+bool unescape_name(std::string_view name, std::string& out);
+
+// error prints "axiom: MESSAGE" to stderr (after flushing stdout, so both streams stay in
+// order when they go to the same place).
+void error(std::string_view message);
+// file_error prints "axiom: NAME: strerror(err)" with NAME quoted as coreutils does.
+void file_error(std::string_view name, int err);
+
+// usage_error prints "axiom CMD: MESSAGE" and a pointer to --help; returns exit_usage.
+int usage_error(std::string_view command, std::string_view message);
+// option_error reports what getopt_long (with opterr = 0 and a leading ':' in its option
+// string) returned for a bad option c; returns exit_usage.
+int option_error(std::string_view command, char** argv, int c);
+
+// Input reads a file (or standard input for "-") in large blocks with read(2).
+class Input {
+ public:
+  static constexpr std::size_t buffer_size = 256 * 1024;
+
+  // open returns 0 or the errno of open(2). "-" means standard input (never closed).
+  int open(const std::string& name);
+  ~Input();
+  Input() = default;
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
+
+  // read_all passes every block to sink until end of file; returns 0 or the errno of read(2).
+  int read_all(std::span<std::uint8_t> buffer,
+               const std::function<void(std::span<const std::uint8_t>)>& sink);
+
+ private:
+  int fd_ = -1;
+  bool owned_ = false;
+};
+
+// write_all writes data to a file descriptor, retrying on short writes; false on error.
+bool write_all(int fd, std::span<const std::uint8_t> data);
+
+// finish_stdout flushes stdout and reports a write error ("axiom: write error: ...");
+// returns code, or exit_usage if stdout could not be written.
+int finish_stdout(int code);
+
+}  // namespace axiom::cli
