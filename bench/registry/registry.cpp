@@ -1,0 +1,81 @@
+#include "registry/registry.hpp"
+
+#include <cstring>
+
+#include "axiom/cpu.hpp"
+#include "axiom/hmac.hpp"
+#include "axiom/sha256.hpp"
+#include "sha256/sha256_kernel.hpp"
+
+namespace axiom::bench {
+
+namespace {
+
+// One whole message per call, from a fresh object (the hash) or a copy of the keyed one (the
+// MAC): that set-up is part of what a caller pays per message, so it is inside the timing.
+MessageFn sha256_hash(const detail::Sha256Kernel& k) {
+  return [&k](std::span<const std::uint8_t> msg, std::uint8_t* out) {
+    Sha256 h(k);
+    h.update(msg);
+    h.finish(std::span<std::uint8_t, Sha256::digest_size>(out, Sha256::digest_size));
+  };
+}
+
+MessageFn hmac_sha256_mac(const detail::Sha256Kernel& k, std::span<const std::uint8_t> key) {
+  return [keyed = Hmac<Sha256>(key, Sha256(k))](std::span<const std::uint8_t> msg,
+                                                std::uint8_t* out) {
+    Hmac<Sha256> m(keyed);
+    m.update(msg);
+    m.finish(std::span<std::uint8_t, Hmac<Sha256>::tag_size>(out, Hmac<Sha256>::tag_size));
+  };
+}
+
+}  // namespace
+
+std::vector<Subject> subjects() {
+  std::vector<Subject> out;
+  const cpu::Features hw = cpu::hardware();
+  for (const detail::Sha256Kernel* k : detail::sha256_kernels()) {
+    const bool runnable = hw.has(k->info.needs);
+    const std::string isa(k->info.isa());
+    out.push_back({"sha256", "hash", isa, true, runnable, Sha256::digest_size,
+                   [k](std::span<const std::uint8_t>) { return sha256_hash(*k); }});
+    out.push_back({"hmac-sha256", "mac", isa, true, runnable, Hmac<Sha256>::tag_size,
+                   [k](std::span<const std::uint8_t> key) { return hmac_sha256_mac(*k, key); }});
+  }
+  return out;
+}
+
+std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed) {
+  // splitmix64: fast, good enough for test data, identical on every run.
+  std::vector<std::uint8_t> v(n);
+  std::uint64_t x = seed;
+  for (std::size_t i = 0; i < n; i += 8) {
+    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    std::memcpy(v.data() + i, &z, n - i < 8 ? n - i : 8);
+  }
+  return v;
+}
+
+std::string verify(const Subject& s, std::size_t size) {
+  const std::vector<std::uint8_t> key = random_bytes(key_size, 1);
+  const std::vector<std::uint8_t> msg = random_bytes(size, 2 + size);
+  std::vector<std::uint8_t> want(s.out_size), got(s.out_size);
+  if (s.algo == "sha256") {
+    sha256_hash(detail::sha256_portable)(msg, want.data());
+  } else if (s.algo == "hmac-sha256") {
+    hmac_sha256_mac(detail::sha256_portable, key)(msg, want.data());
+  } else {
+    return "no reference for algorithm " + s.algo;
+  }
+  s.prepare(key)(msg, got.data());
+  if (got != want)
+    return s.name() + " gives a wrong answer on a " + std::to_string(size) +
+           "-byte message (differs from axiom's portable kernel)";
+  return {};
+}
+
+}  // namespace axiom::bench
