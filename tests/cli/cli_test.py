@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""Tests of the axiom command line, run against the real binary.
+
+`axiom sum` is compared byte for byte with coreutils' sha256sum on the same files and lists
+(stdout, stderr with the program name replaced, exit status). Usage:
+    cli_test.py --axiom PATH [unittest arguments, e.g. a TestCase name]
+"""
+
+import hashlib
+import hmac
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+AXIOM = None  # set from --axiom
+SHA256SUM = shutil.which("sha256sum")
+OPENSSL = shutil.which("openssl")
+ENV = dict(os.environ, LC_ALL="C")  # the C locale: sha256sum's messages and quoting
+ENV.pop("AXIOM_CPU", None)
+E = hashlib.sha256(b"").hexdigest()
+
+
+def run(cmd, cwd=None, data=b"", env=None):
+    p = subprocess.run(cmd, cwd=cwd, input=data, capture_output=True, env=env or ENV,
+                       timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def axiom(*args, **kw):
+    return run([AXIOM, *args], **kw)
+
+
+class TreeCase(unittest.TestCase):
+    """A temporary directory of files with awkward names, shared by the tests of a class."""
+
+    FILES = {
+        "empty": b"",
+        "abc": b"abc",
+        "one_mib": bytes(range(256)) * 4096,
+        "a b": b"spaces",
+        "back\\slash": b"backslash",
+        "new\nline": b"newline",
+        "cr\rx": b"carriage return",
+        "both\\and\nnewline": b"both",
+        "it's": b"quote",
+        "co:lon": b"colon",
+        "-dash": b"dash",
+    }
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.dir = cls.tmp.name
+        for name, data in cls.FILES.items():
+            cls.write(name, data)
+        os.mkdir(os.path.join(cls.dir, "subdir"))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    @classmethod
+    def write(cls, name, data):
+        with open(os.path.join(cls.dir, name), "wb") as f:
+            f.write(data)
+
+    def same_as_sha256sum(self, args, data=b"", expect_rc=None):
+        """Runs `axiom sum ARGS` and `sha256sum ARGS`; all three outputs must be identical."""
+        if SHA256SUM is None:
+            self.skipTest("sha256sum not found")
+        ours = axiom("sum", *args, cwd=self.dir, data=data)
+        # argv[0] "sha256sum" (found on PATH) is the name in its messages.
+        theirs = run(["sha256sum", *args], cwd=self.dir, data=data)
+        theirs_err = re.sub(rb"(?m)^sha256sum:", b"axiom:", theirs[2])
+        self.assertEqual(ours[1], theirs[1], f"stdout of {args!r}")
+        self.assertEqual(ours[2], theirs_err, f"stderr of {args!r}")
+        self.assertEqual(ours[0], theirs[0], f"exit status of {args!r}")
+        if expect_rc is not None:
+            self.assertEqual(ours[0], expect_rc)
+        return ours
+
+
+class Sum(TreeCase):
+    def test_files_like_sha256sum(self):
+        names = ["--", *self.FILES]
+        rc, out, _ = self.same_as_sha256sum(names, expect_rc=0)
+        self.assertIn(f"{E}  empty\n".encode(), out)
+        self.assertIn(b"\\" + hashlib.sha256(b"newline").hexdigest().encode() + b"  new\\nline\n",
+                      out)
+
+    def test_digests_are_sha256(self):
+        rc, out, _ = axiom("sum", "abc", "one_mib", cwd=self.dir)
+        self.assertEqual(rc, 0)
+        self.assertEqual(out.decode(), "".join(
+            f"{hashlib.sha256(self.FILES[n]).hexdigest()}  {n}\n" for n in ["abc", "one_mib"]))
+
+    def test_stdin(self):
+        data = os.urandom(300000)
+        self.same_as_sha256sum([], data=data, expect_rc=0)
+        self.same_as_sha256sum(["-"], data=data, expect_rc=0)
+        # Standard input is read once, in argument order: the second '-' sees end of file.
+        self.same_as_sha256sum(["abc", "-", "empty", "-"], data=data, expect_rc=0)
+        rc, out, _ = axiom("sum", "-j", "3", "abc", "-", "empty", "-", cwd=self.dir, data=data)
+        self.assertEqual(out, run([SHA256SUM, "abc", "-", "empty", "-"], cwd=self.dir,
+                                  data=data)[1])
+
+    def test_parallel_keeps_argument_order(self):
+        names = []
+        for i in range(150):
+            name = f"many{i:03}"
+            self.write(name, os.urandom((i * 7919) % 200000))
+            names.append(name)
+        names.reverse()
+        names.insert(40, "nothere")
+        names.insert(90, "subdir")
+        expected = run(["sha256sum", *names], cwd=self.dir)
+        for jobs in ["2", "4", "16"]:
+            rc, out, err = axiom("sum", "-j", jobs, *names, cwd=self.dir)
+            self.assertEqual(out, expected[1], f"-j {jobs}")
+            self.assertEqual(err, expected[2].replace(b"sha256sum:", b"axiom:"))
+            self.assertEqual(rc, expected[0])
+            self.assertEqual(rc, 1)
+
+    def test_unreadable_files_like_sha256sum(self):
+        # As root, chmod 000 stops nothing: use a missing file, a directory and a path through
+        # a regular file (ENOTDIR). The other files are still hashed; the status is 1.
+        self.same_as_sha256sum(["abc", "nothere", "subdir", "abc/x", "empty"], expect_rc=1)
+        if os.geteuid() != 0:
+            self.write("locked", b"x")
+            os.chmod(os.path.join(self.dir, "locked"), 0)
+            self.same_as_sha256sum(["locked", "abc"], expect_rc=1)
+
+    def test_error_names_quoted_like_sha256sum(self):
+        names = ["no such", "x'y", "a'b c", "a'b$", "na:me", "n\nl", "a\tb", "", "é", "a\x01b",
+                 "~x", "x~", "#x", "a#", "{", "a{", "{}", "a*b", "a?b", "a=b", 'a"b', "a]b",
+                 "a[b", "!", "a\\b", "a\x7fb", "'", "a''b", "a'\\b", "a'@", "~'", "a'#", "a:'",
+                 "\x01'", "@", "%+,-./"]
+        self.same_as_sha256sum(["--", *names], expect_rc=1)
+
+
+class Check(TreeCase):
+    GOOD = ["empty", "abc", "one_mib", "a b", "back\\slash", "new\nline", "cr\rx",
+            "both\\and\nnewline", "it's"]
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        out = subprocess.run([SHA256SUM or "false", "--", *cls.GOOD], cwd=cls.dir,
+                             capture_output=True).stdout
+        cls.write("good.sha256", out)
+        lines = out.decode().splitlines(keepends=True)
+        cls.write("bad_digest.sha256", "".join(["0" * 64 + "  abc\n", *lines[2:4]]).encode())
+        cls.write("missing.sha256", f"{E}  empty\n{E}  nothere\n{E}  no such\n{E}  subdir\n"
+                  f"\\{E}  gone\\nfile\n".encode())
+        cls.write("all_missing.sha256", f"{E}  nothere\n".encode())
+        cls.write("malformed.sha256", (
+            f"# a comment\n\n{E}  empty\r\n"
+            "garbage\n \n"
+            f"{E[:-1]}  empty\n{E}0  empty\n{E}\tempty\n"
+            f"{E.upper()} *empty\n"
+            f"\\{E}  bad\\qescape\n"
+            f"SHA256 (abc) = {hashlib.sha256(b'abc').hexdigest()}\n"
+            f"SHA256 (empty) = {E}00\n").encode())
+        cls.write("only_garbage.sha256", b"garbage\n\nmore garbage\n")
+        # gost12sum writes one space between the digest and the name.
+        cls.write("gost.sha256", "".join(
+            f"{hashlib.sha256(cls.FILES[n]).hexdigest()} {n}\n"
+            for n in ["abc", "one_mib", "a b", "it's"]).encode() + b"0" * 64 + b" empty\n")
+        cls.write("mixed.sha256", f"{E} empty\n{E}  empty\n".encode())
+
+    LISTS = ["good.sha256", "bad_digest.sha256", "missing.sha256", "all_missing.sha256",
+             "malformed.sha256", "only_garbage.sha256", "gost.sha256", "mixed.sha256",
+             "nolist", "subdir"]
+    MODES = [[], ["--quiet"], ["--status"], ["-w"], ["--warn"], ["--strict"],
+             ["--ignore-missing"], ["--strict", "-w"], ["-w", "--quiet"], ["--quiet", "--status"],
+             ["--status", "-w", "--strict"], ["--ignore-missing", "--quiet"]]
+
+    def test_good_list(self):
+        rc, out, _ = self.same_as_sha256sum(["-c", "good.sha256"], expect_rc=0)
+        self.assertIn(b"abc: OK\n", out)
+        self.assertIn(b"\\new\\nline: OK\n", out)
+
+    def test_every_list_and_mode_like_sha256sum(self):
+        for name in self.LISTS:
+            for mode in self.MODES:
+                with self.subTest(list=name, mode=mode):
+                    self.same_as_sha256sum(["--check", *mode, name])
+
+    def test_expected_messages(self):
+        rc, out, err = axiom("sum", "-c", "bad_digest.sha256", cwd=self.dir)
+        self.assertEqual(rc, 1)
+        self.assertIn(b"abc: FAILED\n", out)
+        self.assertIn(b"axiom: WARNING: 1 computed checksum did NOT match\n", err)
+        rc, out, err = axiom("sum", "-c", "missing.sha256", cwd=self.dir)
+        self.assertEqual(rc, 1)
+        self.assertIn(b"nothere: FAILED open or read\n", out)
+        self.assertIn(b"axiom: nothere: No such file or directory\n", err)
+        self.assertIn(b"axiom: subdir: Is a directory\n", err)
+        self.assertIn(b"axiom: WARNING: 4 listed files could not be read\n", err)
+        rc, out, err = axiom("sum", "-c", "malformed.sha256", cwd=self.dir)
+        self.assertIn(b"axiom: WARNING: 7 lines are improperly formatted\n", err)
+        self.assertEqual(rc, 0)
+        rc, out, err = axiom("sum", "-c", "--strict", "malformed.sha256", cwd=self.dir)
+        self.assertEqual(rc, 1)
+        rc, out, err = axiom("sum", "-c", "--status", "bad_digest.sha256", cwd=self.dir)
+        self.assertEqual((rc, out, err), (1, b"", b""))
+
+    def test_gost12sum_format(self):
+        rc, out, err = self.same_as_sha256sum(["-c", "gost.sha256"], expect_rc=1)
+        self.assertEqual(out, b"abc: OK\none_mib: OK\na b: OK\nit's: OK\nempty: FAILED\n")
+
+    def test_several_lists_and_stdin(self):
+        self.same_as_sha256sum(["-c", "good.sha256", "missing.sha256", "gost.sha256"])
+        with open(os.path.join(self.dir, "good.sha256"), "rb") as f:
+            good = f.read()
+        self.same_as_sha256sum(["-c"], data=good, expect_rc=0)
+        self.same_as_sha256sum(["-c", "-"], data=good, expect_rc=0)
+        # A list read from standard input cannot name standard input.
+        self.same_as_sha256sum(["-c", "-w", "-"], data=f"{E}  -\n".encode(), expect_rc=1)
+        self.write("dash.sha256", f"{E}  -\n".encode())
+        self.same_as_sha256sum(["-c", "dash.sha256"], data=b"", expect_rc=0)
+
+    def test_check_options_need_check(self):
+        for opt in ["--quiet", "--status", "--strict", "--ignore-missing", "-w"]:
+            rc, out, err = axiom("sum", opt, "abc", cwd=self.dir)
+            self.assertEqual(rc, 2, opt)
+            self.assertIn(b"meaningful only when verifying checksums", err)
+
+
+class Mac(unittest.TestCase):
+    KEYS = ["", "6b6579", "00" * 32, "0b" * 64, "aa" * 131]
+
+    def test_against_python_hmac(self):
+        for key in self.KEYS:
+            for data in [b"", b"abc", os.urandom(1000), os.urandom(700000)]:
+                with self.subTest(key=key, size=len(data)):
+                    rc, out, err = axiom("mac", "-a", "hmac-sha256", "-K", key, data=data)
+                    expected = hmac.new(bytes.fromhex(key), data, hashlib.sha256).hexdigest()
+                    self.assertEqual((rc, out, err), (0, f"{expected}\n".encode(), b""))
+
+    def test_file_and_stdin_and_default_algorithm(self):
+        with tempfile.NamedTemporaryFile() as f:
+            f.write(b"message")
+            f.flush()
+            expected = hmac.new(b"key", b"message", hashlib.sha256).hexdigest() + "\n"
+            self.assertEqual(axiom("mac", "-K", "6B6579", f.name)[1], expected.encode())
+            self.assertEqual(axiom("mac", "--key=6b6579", "-", data=b"message")[1],
+                             expected.encode())
+
+    @unittest.skipIf(OPENSSL is None, "openssl not found")
+    def test_against_openssl(self):
+        data = os.urandom(5000)
+        for key in self.KEYS[1:]:
+            rc, out, _ = run([OPENSSL, "mac", "-digest", "SHA256", "-macopt", f"hexkey:{key}",
+                              "HMAC"], data=data)
+            if rc != 0:
+                self.skipTest("openssl mac failed")
+            self.assertEqual(axiom("mac", "-K", key, data=data)[1], out.lower())
+
+    def test_errors(self):
+        for bad in ["abc", "zz", "6b 65", "0x6b"]:
+            rc, out, err = axiom("mac", "-K", bad)
+            self.assertEqual((rc, out), (2, b""), bad)
+            self.assertIn(b"axiom: mac: invalid key", err)
+        rc, _, err = axiom("mac", "-a", "hmac-sha256")
+        self.assertEqual(rc, 2)
+        self.assertIn(b"key is required", err)
+        rc, _, err = axiom("mac", "-K", "00", "/nonexistent/file")
+        self.assertEqual((rc, err), (2, b"axiom: /nonexistent/file: No such file or directory\n"))
+        self.assertEqual(axiom("mac", "-a", "hmac-md5", "-K", "00")[0], 2)
+        self.assertEqual(axiom("mac", "-K", "00", "a", "b")[0], 2)
+
+
+class Rand(unittest.TestCase):
+    def test_sizes(self):
+        for arg, size in [("0", 0), ("1", 1), ("1000", 1000), ("1K", 1024), ("3k", 3072),
+                          ("1M", 1 << 20), ("70000", 70000)]:
+            rc, out, err = axiom("rand", arg)
+            self.assertEqual((rc, len(out), err), (0, size, b""), arg)
+
+    def test_hex(self):
+        rc, out, _ = axiom("rand", "100", "--hex")
+        self.assertEqual(rc, 0)
+        self.assertRegex(out.decode(), r"^[0-9a-f]{200}\n$")
+        self.assertEqual(axiom("rand", "--hex", "0")[1], b"\n")
+
+    def test_outputs_differ(self):
+        self.assertNotEqual(axiom("rand", "32")[1], axiom("rand", "32")[1])
+
+    def test_refused(self):
+        for args in [["2G"], ["1025M"], ["1073741825"], ["abc"], ["-1"], ["1.5"], [],
+                     ["1", "2"], ["1", "--bin"], ["K"]]:
+            rc, out, err = axiom("rand", *args)
+            self.assertEqual((rc, out), (2, b""), args)
+            self.assertTrue(err.startswith(b"axiom rand: "), args)
+
+
+class Info(unittest.TestCase):
+    def test_list(self):
+        rc, out, _ = axiom("list")
+        self.assertEqual(rc, 0)
+        rows = dict(line.split() for line in out.decode().splitlines())
+        self.assertEqual(set(rows), {"sha256", "hmac-sha256"})
+        self.assertTrue(rows["sha256"].startswith("sha256/"))
+        env = dict(ENV, AXIOM_CPU="portable")
+        out = axiom("list", env=env)[1].decode()
+        self.assertEqual(out.split(), ["sha256", "sha256/portable", "hmac-sha256",
+                                       "sha256/portable"])
+
+    def test_cpu(self):
+        rc, out, _ = axiom("cpu")
+        self.assertEqual(rc, 0)
+        text = out.decode()
+        self.assertRegex(text, r"(?m)^hardware: ")
+        self.assertRegex(text, r"(?m)^effective: ")
+        self.assertRegex(text, r"(?m)^sha256/portable +- +yes +yes ")
+        selected = axiom("list")[1].decode().split()[1]
+        self.assertRegex(text, rf"(?m)^{re.escape(selected)} .* sha256 hmac-sha256$")
+        out = axiom("cpu", env=dict(ENV, AXIOM_CPU="portable"))[1].decode()
+        self.assertRegex(out, r"(?m)^AXIOM_CPU: +portable$")
+        self.assertRegex(out, r"(?m)^effective: +-$")
+        self.assertRegex(out, r"(?m)^sha256/portable .* sha256 hmac-sha256$")
+
+    def test_kernel_flags(self):
+        rc, out, _ = axiom("cpu", "--kernel-flags")
+        self.assertEqual(rc, 0)
+        self.assertRegex(out.decode(), r"^([a-z0-9_]+( [a-z0-9_]+)*)?\n$")
+        flags = out.split()
+        if platform.machine() in ("x86_64", "AMD64"):
+            self.assertIn(b"sha_ni", flags)  # sha256/shani is compiled in
+        try:
+            with open("/proc/cpuinfo", "rb") as f:
+                have = set(re.search(rb"(?m)^flags\s*:(.*)$", f.read()).group(1).split())
+        except (OSError, AttributeError):
+            return
+        # Every kernel that /proc/cpuinfo says can run must be reported runnable.
+        if set(flags) <= have:
+            self.assertNotRegex(axiom("cpu")[1].decode(), r"(?m)^\S+/\S+ .* no  ")
+
+
+class Usage(unittest.TestCase):
+    def test_help_and_version(self):
+        rc, out, _ = axiom("--help")
+        self.assertEqual(rc, 0)
+        for cmd in ["sum", "mac", "list", "cpu", "rand", "bench"]:
+            self.assertRegex(out.decode(), rf"(?m)^  {cmd} ")
+        self.assertEqual(axiom("help")[1], out)
+        for cmd in ["sum", "mac", "list", "cpu", "rand"]:
+            rc, text, err = axiom(cmd, "--help")
+            self.assertEqual((rc, err), (0, b""), cmd)
+            self.assertTrue(text.startswith(f"Usage: axiom {cmd}".encode()), cmd)
+            self.assertEqual(axiom("help", cmd)[1], text, cmd)
+        rc, out, _ = axiom("--version")
+        self.assertEqual(rc, 0)
+        self.assertRegex(out.decode(), r"^axiom \d+\.\d+\.\d+\n$")
+
+    def test_usage_errors_exit_2(self):
+        for args in [[], ["nope"], ["help", "nope"], ["sum", "-x"], ["sum", "--nope"],
+                     ["sum", "-a"], ["sum", "-a", "md5"], ["sum", "-j", "0"], ["sum", "-j", "x"],
+                     ["sum", "-j", "-3"], ["list", "x"], ["cpu", "x"], ["mac"], ["rand"]]:
+            rc, out, err = axiom(*args)
+            self.assertEqual(rc, 2, args)
+            self.assertTrue(err.startswith(b"axiom") or err.startswith(b"Usage"), args)
+
+
+def main():
+    global AXIOM
+    args = sys.argv[1:]
+    if len(args) < 2 or args[0] != "--axiom":
+        sys.exit("usage: cli_test.py --axiom PATH [unittest arguments]")
+    AXIOM = args[1]
+    unittest.main(argv=[sys.argv[0], *args[2:]], verbosity=2)
+
+
+if __name__ == "__main__":
+    main()
