@@ -12,14 +12,6 @@ namespace {
 using axiom::cli::exit_ok;
 using axiom::cli::exit_usage;
 
-#ifndef AXIOM_CLI_HAVE_BENCH
-// The benchmark sub-command is built only when tools/axiom/cmd_bench.cpp is present.
-int bench_missing(int, char**) {
-  axiom::cli::error("bench: not built");
-  return exit_usage;
-}
-#endif
-
 struct Command {
   std::string_view name;
   int (*run)(int, char**);
@@ -32,11 +24,7 @@ constexpr Command commands[] = {
     {"list", axiom::cli::cmd_list, "list the algorithms and the kernel each uses"},
     {"cpu", axiom::cli::cmd_cpu, "show CPU features and the compiled-in kernels"},
     {"rand", axiom::cli::cmd_rand, "write random bytes from the OS CSPRNG"},
-#ifdef AXIOM_CLI_HAVE_BENCH
     {"bench", axiom::cli::cmd_bench, "benchmark axiom's kernels"},
-#else
-    {"bench", bench_missing, "benchmark axiom's kernels (not built)"},
-#endif
 };
 
 void usage(std::FILE* out) {
