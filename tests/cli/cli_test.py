@@ -69,13 +69,13 @@ class TreeCase(unittest.TestCase):
         with open(os.path.join(cls.dir, name), "wb") as f:
             f.write(data)
 
-    def same_as_sha256sum(self, args, data=b"", expect_rc=None):
+    def same_as_sha256sum(self, args, data=b"", expect_rc=None, env=None):
         """Runs `axiom sum ARGS` and `sha256sum ARGS`; all three outputs must be identical."""
         if SHA256SUM is None:
             self.skipTest("sha256sum not found")
-        ours = axiom("sum", *args, cwd=self.dir, data=data)
+        ours = axiom("sum", *args, cwd=self.dir, data=data, env=env)
         # argv[0] "sha256sum" (found on PATH) is the name in its messages.
-        theirs = run(["sha256sum", *args], cwd=self.dir, data=data)
+        theirs = run(["sha256sum", *args], cwd=self.dir, data=data, env=env)
         theirs_err = re.sub(rb"(?m)^sha256sum:", b"axiom:", theirs[2])
         self.assertEqual(ours[1], theirs[1], f"stdout of {args!r}")
         self.assertEqual(ours[2], theirs_err, f"stderr of {args!r}")
@@ -141,6 +141,16 @@ class Sum(TreeCase):
                  "a[b", "!", "a\\b", "a\x7fb", "'", "a''b", "a'\\b", "a'@", "~'", "a'#", "a:'",
                  "\x01'", "@", "%+,-./"]
         self.same_as_sha256sum(["--", *names], expect_rc=1)
+
+    def test_error_names_quoted_per_locale(self):
+        # Printable multibyte characters stay as they are in a UTF-8 locale only; invalid or
+        # unprintable sequences are octal escapes in both.
+        names = [os.fsdecode(n) for n in [b"\xc3\xa9", b"a\xc3b", b"\xc3", b"x\xc2\x85y",
+                                          b"\xc3\xa9'", b"\xe2\x80\x8b", b"\xc3\xbc b"]]
+        for locale in ["C", "C.UTF-8"]:
+            with self.subTest(locale=locale):
+                self.same_as_sha256sum(["--", *names], expect_rc=1,
+                                       env=dict(ENV, LC_ALL=locale))
 
 
 class Check(TreeCase):

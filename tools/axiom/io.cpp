@@ -6,6 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <cwchar>
+#include <cwctype>
+#include <vector>
 
 namespace axiom::cli {
 
@@ -23,11 +26,36 @@ bool special_here(char c, std::size_t i, std::size_t size) {
   return (c == '{' || c == '}') && size == 1;
 }
 
+// printable_bytes marks the bytes of name that belong to printable characters of the locale's
+// character set (LC_CTYPE): in a UTF-8 locale "é" is shown as it is, in the C locale as
+// octal escapes, as coreutils does. Invalid sequences are unprintable, one byte at a time.
+std::vector<char> printable_bytes(std::string_view name) {
+  std::vector<char> shown(name.size(), 0);
+  std::mbstate_t state{};
+  for (std::size_t i = 0; i < name.size();) {
+    const auto u = static_cast<unsigned char>(name[i]);
+    if (u < 0x80) {
+      shown[i++] = printable(u);
+      continue;
+    }
+    wchar_t wc = 0;
+    const std::size_t n = std::mbrtowc(&wc, name.data() + i, name.size() - i, &state);
+    if (n == 0 || n > name.size() - i) {  // invalid or incomplete: (size_t)-1 or -2
+      state = std::mbstate_t{};
+      ++i;
+      continue;
+    }
+    const char yes = std::iswprint(static_cast<std::wint_t>(wc)) != 0;
+    for (std::size_t k = 0; k < n; ++k) shown[i + k] = yes;
+    i += n;
+  }
+  return shown;
+}
+
 // compatible says whether c may stand inside "..." unchanged with the same meaning as inside
 // '...', which lets a name holding a single quote be shown as "it's".
-bool compatible(char c, std::size_t i, std::size_t size) {
-  const auto u = static_cast<unsigned char>(c);
-  if (!printable(u)) return false;
+bool compatible(char c, bool shown, std::size_t i, std::size_t size) {
+  if (!shown) return false;
   if (c == ' ' || c == '\'' || c == ':' || special_here(c, i, size)) return true;
   if (c == '#' || c == '~' || c == '{' || c == '}') return false;
   return !shell_special(c);
@@ -49,15 +77,14 @@ char named_escape(unsigned char c) {
 }  // namespace
 
 std::string quote_name(std::string_view name) {
+  const std::vector<char> shown = printable_bytes(name);
   bool needs = name.empty();
   bool all_compatible = true;
   bool single_quote = false;
   for (std::size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
-    if (!printable(static_cast<unsigned char>(c)) || shell_special(c) ||
-        special_here(c, i, name.size()))
-      needs = true;
-    all_compatible = all_compatible && compatible(c, i, name.size());
+    if (!shown[i] || shell_special(c) || special_here(c, i, name.size())) needs = true;
+    all_compatible = all_compatible && compatible(c, shown[i] != 0, i, name.size());
     single_quote = single_quote || c == '\'';
   }
   if (!needs) return std::string(name);
@@ -71,9 +98,10 @@ std::string quote_name(std::string_view name) {
   // '...' with '\'' for a quote and $'\ooo' pieces for unprintable bytes.
   out += '\'';
   bool in_dollar = false;
-  for (const char c : name) {
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
     const auto u = static_cast<unsigned char>(c);
-    if (!printable(u)) {
+    if (!shown[i]) {
       if (!in_dollar) out += "'$'";
       in_dollar = true;
       out += '\\';

@@ -1,4 +1,5 @@
 // axiom: the command line. Dispatches to one function per sub-command (commands.hpp).
+#include <clocale>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -81,6 +82,9 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The character set only, to quote file names as coreutils does in this locale; messages
+  // and number formats stay in the C locale.
+  std::setlocale(LC_CTYPE, "");
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {
