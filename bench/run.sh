@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin=$build/bench/axiom_bench
 [ -x "$bin" ] || { echo "bench: $bin not found; build the bench preset first" >&2; exit 2; }
 
-reps=7 min_time=0.15 filter=.
+reps=9 min_time=0.08 filter=.
 if [ "${2:-}" = "--quick" ]; then
   reps=3 min_time=0.05 filter='/(64|16384)$'
 fi
@@ -22,5 +22,7 @@ echo "bench: running $bin ($reps interleaved repetitions; log in $build/bench.lo
   { cat "$build/bench.log" >&2; exit 1; }
 grep '^bench:' "$build/bench.log" || true  # kernels this CPU cannot run
 echo
-python3 "$here/report/report.py" "$build/bench.json" --out-dir "$build"
-echo "bench: JSON $build/bench.json, summary $build/report.md, chart(s) $(ls "$build"/chart_*.svg | tr '\n' ' ')"
+status=0
+python3 "$here/report/report.py" "$build/bench.json" --out-dir "$build" || status=$?
+echo "bench: JSON $build/bench.json, summary $build/report.md, chart(s):" "$build"/chart_*.svg
+exit $status
