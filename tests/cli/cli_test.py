@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 
 AXIOM = None  # set from --axiom
@@ -134,6 +135,36 @@ class Sum(TreeCase):
             self.write("locked", b"x")
             os.chmod(os.path.join(self.dir, "locked"), 0)
             self.same_as_sha256sum(["locked", "abc"], expect_rc=1)
+
+    def test_progress_only_on_a_terminal(self):
+        import pty
+        data = bytes(65 << 20)  # above the 64 MiB threshold
+        self.write("big", data)
+        expected = f"{hashlib.sha256(data).hexdigest()}  big\n".encode()
+        self.assertEqual(axiom("sum", "big", cwd=self.dir), (0, expected, b""))
+        master, slave = pty.openpty()
+        chunks = []
+
+        def drain():  # the terminal's buffer is small: read it while axiom writes
+            try:
+                while chunk := os.read(master, 4096):
+                    chunks.append(chunk)
+            except OSError:  # EIO once the last writer has closed its end
+                pass
+
+        reader = threading.Thread(target=drain)
+        reader.start()
+        try:
+            p = subprocess.run([AXIOM, "sum", "big"], cwd=self.dir, stdout=subprocess.PIPE,
+                               stderr=slave, env=ENV, timeout=120)
+        finally:
+            os.close(slave)
+            reader.join(timeout=30)
+            os.close(master)
+        err = b"".join(chunks)
+        self.assertEqual((p.returncode, p.stdout), (0, expected))
+        self.assertIn(b"\raxiom: big: 100%", err)
+        self.assertTrue(err.endswith(b"\r\x1b[K"), err[-40:])
 
     def test_error_names_quoted_like_sha256sum(self):
         names = ["no such", "x'y", "a'b c", "a'b$", "na:me", "n\nl", "a\tb", "", "é", "a\x01b",
@@ -383,7 +414,7 @@ def main():
     args = sys.argv[1:]
     if len(args) < 2 or args[0] != "--axiom":
         sys.exit("usage: cli_test.py --axiom PATH [unittest arguments]")
-    AXIOM = args[1]
+    AXIOM = os.path.abspath(args[1])
     unittest.main(argv=[sys.argv[0], *args[2:]], verbosity=2)
 
 

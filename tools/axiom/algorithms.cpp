@@ -12,9 +12,7 @@ template <class H>
 class HashDigester final : public Digester {
  public:
   void update(std::span<const std::uint8_t> data) override { h_.update(data); }
-  void finish(std::span<std::uint8_t> out) override {
-    h_.finish(out.first<H::digest_size>());
-  }
+  void finish(std::span<std::uint8_t> out) override { h_.finish(out.first<H::digest_size>()); }
 
  private:
   H h_;
@@ -25,9 +23,7 @@ class HmacDigester final : public Digester {
  public:
   explicit HmacDigester(std::span<const std::uint8_t> key) : m_(key) {}
   void update(std::span<const std::uint8_t> data) override { m_.update(data); }
-  void finish(std::span<std::uint8_t> out) override {
-    m_.finish(out.first<Hmac<H>::tag_size>());
-  }
+  void finish(std::span<std::uint8_t> out) override { m_.finish(out.first<Hmac<H>::tag_size>()); }
 
  private:
   Hmac<H> m_;

@@ -84,9 +84,8 @@ int cmd_cpu(int argc, char** argv) {
   }
   for (const Row& r : rows)
     std::printf("%-*s  %-*s  %-*s  %-*s  %s\n", static_cast<int>(w[0]), r.kernel.c_str(),
-                static_cast<int>(w[1]), r.needs.c_str(), static_cast<int>(w[2]),
-                r.runnable.c_str(), static_cast<int>(w[3]), r.constant_time.c_str(),
-                r.used_by.c_str());
+                static_cast<int>(w[1]), r.needs.c_str(), static_cast<int>(w[2]), r.runnable.c_str(),
+                static_cast<int>(w[3]), r.constant_time.c_str(), r.used_by.c_str());
   return finish_stdout(exit_ok);
 }
 

@@ -66,7 +66,13 @@ int cmd_mac(int argc, char** argv) {
   Input in;
   std::vector<std::uint8_t> buffer(Input::buffer_size);
   int err = in.open(name);
-  if (err == 0) err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) { m->update(b); });
+  if (err == 0) {
+    Progress progress(name, in.regular_size());
+    err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
+      m->update(b);
+      progress.advance(b.size());
+    });
+  }
   if (err != 0) {
     file_error(name, err);
     return exit_usage;

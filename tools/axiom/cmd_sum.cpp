@@ -49,15 +49,20 @@ struct Digest {
   std::string hex;  // the digest when err == 0
 };
 
-// digest_file hashes one file ("-" is standard input) with buffer as its read buffer.
+// digest_file hashes one file ("-" is standard input) with buffer as its read buffer; with
+// show_progress, a large file shows its progress on a terminal.
 Digest digest_file(const HashAlgorithm& alg, const std::string& name,
-                   std::vector<std::uint8_t>& buffer) {
+                   std::vector<std::uint8_t>& buffer, bool show_progress) {
   Digest d;
   Input in;
   if ((d.err = in.open(name)) != 0) return d;
   const auto h = alg.make();
-  if ((d.err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) { h->update(b); })) != 0)
-    return d;
+  Progress progress(name, show_progress ? in.regular_size() : 0);
+  d.err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
+    h->update(b);
+    progress.advance(b.size());
+  });
+  if (d.err != 0) return d;
   std::vector<std::uint8_t> out(alg.digest_size);
   h->finish(out);
   d.hex = to_hex(out);
@@ -85,15 +90,16 @@ bool print_result(const std::string& name, const Digest& d) {
 int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& names) {
   std::vector<std::uint8_t> buffer(Input::buffer_size);
   bool ok = true;
-  for (const std::string& name : names) ok = print_result(name, digest_file(alg, name, buffer)) && ok;
+  for (const std::string& name : names)
+    ok = print_result(name, digest_file(alg, name, buffer, true)) && ok;
   return ok ? exit_ok : exit_failed;
 }
 
-// sum_parallel hashes with up to jobs worker threads. The calling thread prints in argument
-// order, waiting for each result in turn, and hashes the "-" entries itself: standard input
-// can be read only once, so it is read in argument order as sha256sum does.
-int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names,
-                 unsigned jobs) {
+// sum_parallel hashes with up to jobs worker threads, without progress lines (they would
+// garble each other). The calling thread prints in argument order, waiting for each result in
+// turn, and hashes the "-" entries itself: standard input can be read only once, so it is read
+// in argument order as sha256sum does.
+int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names, unsigned jobs) {
   std::vector<Digest> results(names.size());
   std::vector<char> done(names.size(), 0);
   std::mutex mutex;
@@ -106,7 +112,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
       const std::size_t i = next.fetch_add(1);
       if (i >= names.size()) return;
       if (names[i] == "-") continue;
-      Digest d = digest_file(alg, names[i], buffer);
+      Digest d = digest_file(alg, names[i], buffer, false);
       const std::lock_guard<std::mutex> lock(mutex);
       results[i] = std::move(d);
       done[i] = 1;
@@ -121,7 +127,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
   for (std::size_t i = 0; i < names.size(); ++i) {
     Digest d;
     if (names[i] == "-") {
-      d = digest_file(alg, names[i], buffer);
+      d = digest_file(alg, names[i], buffer, false);
     } else {
       std::unique_lock<std::mutex> lock(mutex);
       ready.wait(lock, [&] { return done[i] != 0; });
@@ -262,7 +268,7 @@ bool Checker::check_list(const std::string& list) {
     // Unlike digest lines, sha256sum -c escapes a name in its report only for a newline.
     const bool escape = !opt_.status && e.name.find('\n') != std::string::npos;
     const std::string printed = escape ? "\\" + escape_name(e.name) : e.name;
-    const Digest d = digest_file(alg_, e.name, buffer_);
+    const Digest d = digest_file(alg_, e.name, buffer_, true);
     if (d.err == ENOENT && opt_.ignore_missing) continue;
     if (d.err != 0) {
       file_error(e.name, d.err);
@@ -342,19 +348,37 @@ int cmd_sum(int argc, char** argv) {
       }
       case 'c': check = true; break;
       // As in sha256sum, --quiet, --status and --warn exclude each other: the last one wins.
-      case opt_quiet: opt.quiet = true; opt.status = opt.warn = false; check_only = "--quiet"; break;
-      case opt_status: opt.status = true; opt.quiet = opt.warn = false; check_only = "--status"; break;
-      case 'w': opt.warn = true; opt.quiet = opt.status = false; check_only = "--warn"; break;
-      case opt_strict: opt.strict = true; check_only = "--strict"; break;
-      case opt_ignore_missing: opt.ignore_missing = true; check_only = "--ignore-missing"; break;
+      case opt_quiet:
+        opt.quiet = true;
+        opt.status = opt.warn = false;
+        check_only = "--quiet";
+        break;
+      case opt_status:
+        opt.status = true;
+        opt.quiet = opt.warn = false;
+        check_only = "--status";
+        break;
+      case 'w':
+        opt.warn = true;
+        opt.quiet = opt.status = false;
+        check_only = "--warn";
+        break;
+      case opt_strict:
+        opt.strict = true;
+        check_only = "--strict";
+        break;
+      case opt_ignore_missing:
+        opt.ignore_missing = true;
+        check_only = "--ignore-missing";
+        break;
       case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
       default: return option_error("sum", argv, c);
     }
   }
   const HashAlgorithm* alg = find_hash(alg_name);
   if (alg == nullptr)
-    return usage_error("sum", "unknown algorithm '" + std::string(alg_name) +
-                                  "' (see 'axiom list')");
+    return usage_error("sum",
+                       "unknown algorithm '" + std::string(alg_name) + "' (see 'axiom list')");
   if (!check && check_only != nullptr)
     return usage_error("sum", std::string("the ") + check_only +
                                   " option is meaningful only when verifying checksums");
@@ -367,8 +391,7 @@ int cmd_sum(int argc, char** argv) {
     for (const std::string& list : names) ok = checker.check_list(list) && ok;
     return finish_stdout(ok ? exit_ok : exit_failed);
   }
-  const int code =
-      jobs == 1 ? sum_sequential(*alg, names) : sum_parallel(*alg, names, jobs);
+  const int code = jobs == 1 ? sum_sequential(*alg, names) : sum_parallel(*alg, names, jobs);
   return finish_stdout(code);
 }
 

@@ -1,6 +1,7 @@
 #include "io.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -177,8 +178,7 @@ int usage_error(std::string_view command, std::string_view message) {
   std::fflush(stdout);
   const int n = static_cast<int>(command.size());
   std::fprintf(stderr, "axiom %.*s: %.*s\nTry 'axiom %.*s --help' for more information.\n", n,
-               command.data(), static_cast<int>(message.size()), message.data(), n,
-               command.data());
+               command.data(), static_cast<int>(message.size()), message.data(), n, command.data());
   return exit_usage;
 }
 
@@ -187,7 +187,8 @@ int option_error(std::string_view command, char** argv, int c) {
   const std::string word = argv[optind - 1];
   if (c == ':') return usage_error(command, "option requires an argument: " + word);
   if (optopt != 0 && word.rfind("--", 0) != 0)
-    return usage_error(command, std::string("invalid option -- '") + static_cast<char>(optopt) + "'");
+    return usage_error(command,
+                       std::string("invalid option -- '") + static_cast<char>(optopt) + "'");
   return usage_error(command, "unrecognized option '" + word + "'");
 }
 
@@ -206,6 +207,29 @@ int Input::open(const std::string& name) {
 
 Input::~Input() {
   if (owned_) ::close(fd_);
+}
+
+std::uint64_t Input::regular_size() const {
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+Progress::Progress(std::string_view name, std::uint64_t total) : name_(quote_name(name)) {
+  if (total >= std::uint64_t{64} << 20 && ::isatty(STDERR_FILENO)) total_ = total;
+}
+
+Progress::~Progress() {
+  if (shown_ >= 0) std::fputs("\r\033[K", stderr);  // erase the line
+}
+
+void Progress::advance(std::size_t n) {
+  if (total_ == 0) return;
+  done_ += n;
+  const int percent = static_cast<int>(done_ >= total_ ? 100 : done_ * 100 / total_);
+  if (percent == shown_) return;
+  shown_ = percent;
+  std::fprintf(stderr, "\raxiom: %s: %d%%", name_.c_str(), percent);
 }
 
 int Input::read_all(std::span<std::uint8_t> buffer,

@@ -52,6 +52,9 @@ class Input {
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;
 
+  // regular_size returns the size of a regular file, 0 for anything else (a pipe, a tty).
+  std::uint64_t regular_size() const;
+
   // read_all passes every block to sink until end of file; returns 0 or the errno of read(2).
   int read_all(std::span<std::uint8_t> buffer,
                const std::function<void(std::span<const std::uint8_t>)>& sink);
@@ -59,6 +62,23 @@ class Input {
  private:
   int fd_ = -1;
   bool owned_ = false;
+};
+
+// Progress shows "axiom: NAME: 42%" on stderr while a large input (at least 64 MiB) is read,
+// only when stderr is a terminal, and erases it when destroyed.
+class Progress {
+ public:
+  Progress(std::string_view name, std::uint64_t total);
+  ~Progress();
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+  void advance(std::size_t n);
+
+ private:
+  std::string name_;
+  std::uint64_t total_ = 0;  // 0 when inactive
+  std::uint64_t done_ = 0;
+  int shown_ = -1;  // the percentage on screen
 };
 
 // write_all writes data to a file descriptor, retrying on short writes; false on error.

@@ -29,17 +29,19 @@ constexpr Command commands[] = {
 };
 
 void usage(std::FILE* out) {
-  std::fputs("Usage: axiom COMMAND [ARGUMENT]...\n"
-             "       axiom help [COMMAND] | axiom COMMAND --help | axiom --version\n"
-             "\nCommands:\n",
-             out);
+  std::fputs(
+      "Usage: axiom COMMAND [ARGUMENT]...\n"
+      "       axiom help [COMMAND] | axiom COMMAND --help | axiom --version\n"
+      "\nCommands:\n",
+      out);
   for (const Command& c : commands)
     std::fprintf(out, "  %-6.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
                  static_cast<int>(c.summary.size()), c.summary.data());
-  std::fputs("\nEnvironment: AXIOM_CPU=portable or AXIOM_CPU=-shani,... clears CPU features.\n"
-             "Exit status: 0 success; 1 a check or authentication failed; 2 usage or I/O error\n"
-             "(axiom sum follows sha256sum: 1 also when a file cannot be read).\n",
-             out);
+  std::fputs(
+      "\nEnvironment: AXIOM_CPU=portable or AXIOM_CPU=-shani,... clears CPU features.\n"
+      "Exit status: 0 success; 1 a check or authentication failed; 2 usage or I/O error\n"
+      "(axiom sum follows sha256sum: 1 also when a file cannot be read).\n",
+      out);
 }
 
 const Command* find(std::string_view name) {
