@@ -2,7 +2,7 @@
 #   make test    install missing packages, build, run every test (ctest)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
 #                (make bench-quick: fewer repetitions and sizes, ~15 s)
-.PHONY: test bench bench-quick build asan ct clang clean
+.PHONY: test bench bench-quick bench-publish build asan ct clang clean
 
 test:
 	@scripts/deps.sh test
@@ -27,6 +27,10 @@ bench bench-quick:
 	cmake --preset bench >/dev/null
 	cmake --build --preset bench --target axiom_bench
 	bench/run.sh build/bench $(if $(filter bench-quick,$@),--quick)
+
+# Copy the latest report and chart into the README and docs/bench/ (then commit them).
+bench-publish:
+	python3 bench/report/publish.py build/bench
 
 clean:
 	rm -rf build
