@@ -184,6 +184,17 @@ class Sum(TreeCase):
                                        env=dict(ENV, LC_ALL=locale))
 
 
+    @unittest.skipUnless(os.path.exists("/dev/full"), "no /dev/full")
+    def test_write_error(self):
+        for args in [["sum", "abc"], ["sum", "-j", "2", "abc", "empty"], ["rand", "100K"],
+                     ["rand", "10", "--hex"], ["list"], ["mac", "-K", "00", "abc"]]:
+            with open("/dev/full", "wb") as full:
+                p = subprocess.run([AXIOM, *args], cwd=self.dir, stdout=full,
+                                   stderr=subprocess.PIPE, env=ENV, timeout=60)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertIn(b"axiom: write error: No space left on device", p.stderr, args)
+
+
 class Check(TreeCase):
     GOOD = ["empty", "abc", "one_mib", "a b", "back\\slash", "new\nline", "cr\rx",
             "both\\and\nnewline", "it's"]

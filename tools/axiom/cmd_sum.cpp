@@ -11,6 +11,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -122,7 +123,14 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
     }
   };
   std::vector<std::thread> threads;
-  for (unsigned t = 0; t < jobs && t < names.size(); ++t) threads.emplace_back(worker);
+  for (unsigned t = 0; t < jobs && t < names.size(); ++t) {
+    try {
+      threads.emplace_back(worker);
+    } catch (const std::system_error&) {
+      break;  // the system refuses more threads: go on with those started
+    }
+  }
+  if (threads.empty()) return sum_sequential(alg, names);
 
   std::vector<std::uint8_t> buffer(Input::buffer_size);
   bool ok = true;
