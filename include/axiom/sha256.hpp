@@ -7,6 +7,8 @@
 #include <span>
 #include <string_view>
 
+#include "axiom/result.hpp"
+
 namespace axiom {
 
 namespace detail {
@@ -46,10 +48,27 @@ class Sha256 {
                    std::span<const std::uint8_t> data) noexcept;
   static Digest hash(std::span<const std::uint8_t> data) noexcept;
 
+  // update_many appends data[i] to *hashers[i] for every i: the same result as calling update
+  // on each, but two messages at a time go through the kernel together where it interleaves
+  // them (sha256/shani: nearly twice the throughput of one message). The hashers must be
+  // distinct objects. Error: output_size_mismatch if the spans differ in size (nothing done).
+  static Status update_many(std::span<Sha256* const> hashers,
+                            std::span<const std::span<const std::uint8_t>> data) noexcept;
+
+  // hash_many writes SHA-256(messages[i]) to out[i] for every i, two messages at a time as
+  // update_many does. Error: output_size_mismatch if the spans differ in size (nothing done).
+  static Status hash_many(std::span<Digest> out,
+                          std::span<const std::span<const std::uint8_t>> messages) noexcept;
+
   // kernel_name names the kernel this object uses, e.g. "sha256/shani".
   std::string_view kernel_name() const noexcept;
 
  private:
+  // fill_block completes a partial buffered block from data and returns the rest of data.
+  std::span<const std::uint8_t> fill_block(std::span<const std::uint8_t> data) noexcept;
+  static void update_pair(Sha256& a, std::span<const std::uint8_t> da, Sha256& b,
+                          std::span<const std::uint8_t> db) noexcept;
+
   const detail::Sha256Kernel* kernel_;
   std::uint32_t state_[8];
   std::uint64_t length_;  // bytes hashed so far

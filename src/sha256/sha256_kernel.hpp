@@ -11,10 +11,14 @@
 namespace axiom::detail {
 
 // A SHA-256 kernel compresses whole 64-byte blocks into the 8-word state (FIPS 180-4 order).
+// compress_blocks_x2 does the same for two independent messages of nblocks blocks each; a
+// kernel that cannot interleave them simply runs one after the other.
 struct Sha256Kernel {
   KernelInfo info;
   void (*compress_blocks)(std::uint32_t state[8], const std::uint8_t* blocks,
                           std::size_t nblocks) noexcept;
+  void (*compress_blocks_x2)(std::uint32_t* const state[2], const std::uint8_t* const blocks[2],
+                             std::size_t nblocks) noexcept;
 };
 
 extern const Sha256Kernel sha256_portable;
@@ -29,6 +33,6 @@ std::span<const Sha256Kernel* const> sha256_kernels() noexcept;
 const Sha256Kernel& sha256_select(cpu::Features f) noexcept;
 
 // The round constants, shared by the kernels.
-extern const std::uint32_t sha256_round_constants[64];
+[[gnu::visibility("hidden")]] extern const std::uint32_t sha256_round_constants[64];
 
 }  // namespace axiom::detail

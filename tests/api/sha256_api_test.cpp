@@ -47,6 +47,20 @@ TEST(Sha256Api, KernelFollowsAxiomCpu) {
   }
 }
 
+TEST(Sha256Api, HashManyEqualsHash) {
+  Prng rng(test_seed() + 11);
+  std::vector<Bytes> messages;
+  for (std::size_t n : {0u, 3u, 64u, 100u, 1000u, 70000u, 1u}) messages.push_back(rng.bytes(n));
+  std::vector<std::span<const std::uint8_t>> views(messages.begin(), messages.end());
+  std::vector<Sha256::Digest> out(messages.size());
+  ASSERT_TRUE(Sha256::hash_many(out, views).ok());
+  for (std::size_t i = 0; i < messages.size(); ++i) EXPECT_EQ(out[i], Sha256::hash(messages[i])) << i;
+  out.pop_back();
+  EXPECT_EQ(Sha256::hash_many(out, views).error(), Error::output_size_mismatch);
+  std::vector<Sha256*> hashers(2);
+  EXPECT_EQ(Sha256::update_many(hashers, views).error(), Error::output_size_mismatch);
+}
+
 TEST(HmacApi, VerifyAcceptsTruncatedTagsAndRejectsBadOnes) {
   const auto key = as_bytes("key");
   const auto msg = as_bytes("The quick brown fox jumps over the lazy dog");

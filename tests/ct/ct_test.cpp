@@ -46,6 +46,21 @@ TEST_P(Sha256Ct, HashOfSecretMessage) {
   }
 }
 
+TEST_P(Sha256Ct, UpdateManyOfSecretMessages) {
+  Prng rng(4);
+  Bytes a = rng.bytes(300), b = rng.bytes(200);
+  ct::secret(std::span(a));
+  ct::secret(std::span(b));
+  Sha256 ha = fresh(), hb = fresh();
+  Sha256* hashers[] = {&ha, &hb};
+  const std::span<const std::uint8_t> data[] = {a, b};
+  ASSERT_TRUE(Sha256::update_many(hashers, data).ok());
+  auto da = ha.finish(), db = hb.finish();
+  ct::declassify(std::span(da));
+  ct::declassify(std::span(db));
+  EXPECT_NE(da, db);
+}
+
 TEST_P(Sha256Ct, HmacWithSecretKeyAndMessage) {
   Prng rng(2);
   for (std::size_t keylen : {16u, 64u, 100u}) {
