@@ -39,22 +39,6 @@ constexpr std::uint64_t max_size = std::uint64_t{256} << 20;
 // that the default run (16 measurements) finishes in a few seconds.
 constexpr double repetition_seconds = 0.02;
 
-// parse_count reads N, NK or NM (binary units); false if not such a number or above limit.
-bool parse_count(std::string_view text, std::uint64_t limit, std::uint64_t& n) {
-  std::uint64_t unit = 1;
-  if (!text.empty() && (text.back() == 'K' || text.back() == 'k')) unit = 1024;
-  if (!text.empty() && (text.back() == 'M' || text.back() == 'm')) unit = 1024 * 1024;
-  if (unit != 1) text.remove_suffix(1);
-  if (text.empty() || text.size() > 10) return false;
-  n = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return false;
-    n = n * 10 + static_cast<std::uint64_t>(c - '0');
-  }
-  n *= unit;
-  return n > 0 && n <= limit;
-}
-
 // Job is one subject at one size, ready to run: keyed, with its message and results.
 struct Job {
   const bench::Subject* subject;
@@ -149,10 +133,10 @@ int cmd_bench(int argc, char** argv) {
     } else if (a == "--json") {
       json = v;
     } else if (a == "--size") {
-      if (!parse_count(v, max_size, only_size))
+      if (!parse_count(v, max_size, only_size) || only_size == 0)
         return usage_error("bench", "invalid size '" + std::string(v) +
                                         "' (a number of bytes, optionally with K or M, 1..256M)");
-    } else if (!parse_count(v, 100, reps)) {
+    } else if (!parse_count(v, 100, reps) || reps == 0) {
       return usage_error("bench", "invalid repetitions '" + std::string(v) + "' (1..100)");
     }
   }

@@ -28,22 +28,6 @@ constexpr const char* usage_text =
 
 constexpr std::uint64_t max_bytes = std::uint64_t{1} << 30;
 
-// parse_size reads N, NK or NM; false when it is not such a number or above max_bytes.
-bool parse_size(std::string_view text, std::uint64_t& n) {
-  std::uint64_t unit = 1;
-  if (!text.empty() && (text.back() == 'K' || text.back() == 'k')) unit = 1024;
-  if (!text.empty() && (text.back() == 'M' || text.back() == 'm')) unit = 1024 * 1024;
-  if (unit != 1) text.remove_suffix(1);
-  if (text.empty() || text.size() > 10) return false;
-  n = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return false;
-    n = n * 10 + static_cast<std::uint64_t>(c - '0');
-  }
-  n *= unit;
-  return n <= max_bytes;
-}
-
 }  // namespace
 
 int cmd_rand(int argc, char** argv) {
@@ -66,7 +50,7 @@ int cmd_rand(int argc, char** argv) {
   }
   if (count == nullptr) return usage_error("rand", "missing byte count N");
   std::uint64_t n = 0;
-  if (!parse_size(count, n))
+  if (!parse_count(count, max_bytes, n))
     return usage_error("rand", std::string("invalid byte count '") + count +
                                    "' (a number, optionally with K or M, at most 1024M)");
 

@@ -266,4 +266,19 @@ int finish_stdout(int code) {
   return code;
 }
 
+bool parse_count(std::string_view text, std::uint64_t limit, std::uint64_t& n) {
+  std::uint64_t unit = 1;
+  if (!text.empty() && (text.back() == 'K' || text.back() == 'k')) unit = 1024;
+  if (!text.empty() && (text.back() == 'M' || text.back() == 'm')) unit = 1024 * 1024;
+  if (unit != 1) text.remove_suffix(1);
+  if (text.empty() || text.size() > 10) return false;  // ten digits cannot overflow below
+  n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return false;
+    n = n * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  n *= unit;
+  return n <= limit;
+}
+
 }  // namespace axiom::cli

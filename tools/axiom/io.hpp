@@ -28,6 +28,10 @@ std::string escape_name(std::string_view name);
 // unescape_name reverses escape_name; false if name holds any other backslash sequence.
 bool unescape_name(std::string_view name, std::string& out);
 
+// parse_count reads N, NK or NM (binary units: KiB, MiB) into n; false if text is not such a
+// number or it exceeds limit.
+bool parse_count(std::string_view text, std::uint64_t limit, std::uint64_t& n);
+
 // error prints "axiom: MESSAGE" to stderr (after flushing stdout, so both streams stay in
 // order when they go to the same place).
 void error(std::string_view message);
