@@ -127,6 +127,18 @@ class Sum(TreeCase):
             self.assertEqual(rc, expected[0])
             self.assertEqual(rc, 1)
 
+    def test_pairs_of_uneven_files(self):
+        # Without -j the files are hashed two at a time in step (256 KiB blocks): sizes that end
+        # in different blocks, errors on either side of a pair, and an odd one out.
+        sizes = [0, 1, 262143, 262144, 262145, 700000, 1 << 20, 64]
+        for i, n in enumerate(sizes):
+            self.write(f"uneven{i}", os.urandom(n))
+        names = [f"uneven{i}" for i in range(len(sizes))]
+        self.same_as_sha256sum(names, expect_rc=0)
+        self.same_as_sha256sum(names[::-1] + ["abc"], expect_rc=0)
+        self.same_as_sha256sum(["uneven5", "subdir", "nothere", "uneven6", "uneven2", "abc/x",
+                                "-", "uneven3"], data=b"stdin", expect_rc=1)
+
     def test_unreadable_files_like_sha256sum(self):
         # As root, chmod 000 stops nothing: use a missing file, a directory and a path through
         # a regular file (ENOTDIR). The other files are still hashed; the status is 1.

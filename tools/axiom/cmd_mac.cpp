@@ -67,7 +67,7 @@ int cmd_mac(int argc, char** argv) {
   std::vector<std::uint8_t> buffer(Input::buffer_size);
   int err = in.open(name);
   if (err == 0) {
-    Progress progress(name, in.regular_size());
+    Progress progress(quote_name(name), in.regular_size());
     err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
       m->update(b);
       progress.advance(b.size());

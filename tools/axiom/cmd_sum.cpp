@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -60,7 +61,7 @@ Digest digest_file(const HashAlgorithm& alg, const std::string& name,
   Input in;
   if ((d.err = in.open(name)) != 0) return d;
   const auto h = alg.make();
-  Progress progress(name, show_progress ? in.regular_size() : 0);
+  Progress progress(quote_name(name), show_progress ? in.regular_size() : 0);
   d.err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
     h->update(b);
     progress.advance(b.size());
@@ -70,6 +71,48 @@ Digest digest_file(const HashAlgorithm& alg, const std::string& name,
   h->finish(out);
   d.hex = to_hex(out);
   return d;
+}
+
+// digest_pair hashes two files (neither standard input) in step, block by block, so that the
+// hash kernel takes both messages at once (update_pair); a file that cannot be opened or read
+// gets its error and the other one goes on. Lines are printed by the caller in order.
+void digest_pair(const HashAlgorithm& alg, const std::string* names[2], Digest result[2],
+                 std::vector<std::uint8_t> buffers[2], bool show_progress) {
+  Input in[2];
+  std::unique_ptr<Digester> h[2];
+  bool open[2] = {false, false};  // still being read
+  std::uint64_t total = 0;
+  for (int i = 0; i < 2; ++i) {
+    result[i].err = in[i].open(*names[i]);
+    open[i] = result[i].err == 0;
+    if (open[i]) h[i] = alg.make();
+    total += in[i].regular_size();
+  }
+  Progress progress(quote_name(*names[0]) + " " + quote_name(*names[1]),
+                    show_progress ? total : 0);
+  while (open[0] || open[1]) {
+    std::span<const std::uint8_t> block[2];
+    for (int i = 0; i < 2; ++i) {
+      if (!open[i]) continue;
+      std::size_t got = 0;
+      result[i].err = in[i].read_block(buffers[i], got);
+      block[i] = std::span(buffers[i]).first(got);
+      open[i] = result[i].err == 0 && got == buffers[i].size();
+      progress.advance(got);
+    }
+    if (h[0] && h[1]) {
+      alg.update_pair(*h[0], block[0], *h[1], block[1]);
+    } else {
+      for (int i = 0; i < 2; ++i)
+        if (h[i]) h[i]->update(block[i]);
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (!h[i] || result[i].err != 0) continue;
+    std::vector<std::uint8_t> out(alg.digest_size);
+    h[i]->finish(out);
+    result[i].hex = to_hex(out);
+  }
 }
 
 // print_result writes one sha256sum line, or the error for that file; false on an error.
@@ -90,11 +133,24 @@ bool print_result(const std::string& name, const Digest& d) {
   return true;
 }
 
+// sum_sequential hashes the files two at a time (digest_pair), standard input on its own.
 int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& names) {
-  std::vector<std::uint8_t> buffer(Input::buffer_size);
+  std::vector<std::uint8_t> buffers[2] = {std::vector<std::uint8_t>(Input::buffer_size),
+                                          std::vector<std::uint8_t>(Input::buffer_size)};
   bool ok = true;
-  for (const std::string& name : names)
-    ok = print_result(name, digest_file(alg, name, buffer, true)) && ok;
+  for (std::size_t i = 0; i < names.size();) {
+    if (i + 1 < names.size() && names[i] != "-" && names[i + 1] != "-") {
+      const std::string* pair[2] = {&names[i], &names[i + 1]};
+      Digest result[2];
+      digest_pair(alg, pair, result, buffers, true);
+      ok = print_result(names[i], result[0]) && ok;
+      ok = print_result(names[i + 1], result[1]) && ok;
+      i += 2;
+    } else {
+      ok = print_result(names[i], digest_file(alg, names[i], buffers[0], true)) && ok;
+      i += 1;
+    }
+  }
   return ok ? exit_ok : exit_failed;
 }
 

@@ -215,7 +215,7 @@ std::uint64_t Input::regular_size() const {
   return static_cast<std::uint64_t>(st.st_size);
 }
 
-Progress::Progress(std::string_view name, std::uint64_t total) : name_(quote_name(name)) {
+Progress::Progress(std::string label, std::uint64_t total) : name_(std::move(label)) {
   if (total >= std::uint64_t{64} << 20 && ::isatty(STDERR_FILENO)) total_ = total;
 }
 
@@ -230,6 +230,20 @@ void Progress::advance(std::size_t n) {
   if (percent == shown_) return;
   shown_ = percent;
   std::fprintf(stderr, "\raxiom: %s: %d%%", name_.c_str(), percent);
+}
+
+int Input::read_block(std::span<std::uint8_t> buffer, std::size_t& got) {
+  got = 0;
+  while (got < buffer.size()) {
+    const ssize_t n = ::read(fd_, buffer.data() + got, buffer.size() - got);
+    if (n == 0) return 0;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  return 0;
 }
 
 int Input::read_all(std::span<std::uint8_t> buffer,

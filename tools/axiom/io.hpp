@@ -59,6 +59,10 @@ class Input {
   // regular_size returns the size of a regular file, 0 for anything else (a pipe, a tty).
   std::uint64_t regular_size() const;
 
+  // read_block fills buffer as far as the input goes (several reads on a pipe) and sets got
+  // to the bytes read: fewer than buffer.size() only at end of file. Returns 0 or the errno.
+  int read_block(std::span<std::uint8_t> buffer, std::size_t& got);
+
   // read_all passes every block to sink until end of file; returns 0 or the errno of read(2).
   int read_all(std::span<std::uint8_t> buffer,
                const std::function<void(std::span<const std::uint8_t>)>& sink);
@@ -68,11 +72,12 @@ class Input {
   bool owned_ = false;
 };
 
-// Progress shows "axiom: NAME: 42%" on stderr while a large input (at least 64 MiB) is read,
-// only when stderr is a terminal, and erases it when destroyed.
+// Progress shows "axiom: LABEL: 42%" on stderr while a large input (at least 64 MiB) is read,
+// only when stderr is a terminal, and erases it when destroyed. LABEL is the input's name
+// quoted as in diagnostics (quote_name), or several such names.
 class Progress {
  public:
-  Progress(std::string_view name, std::uint64_t total);
+  Progress(std::string label, std::uint64_t total);
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
