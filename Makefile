@@ -2,7 +2,7 @@
 #   make test    install missing packages, build, run every test (ctest)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
 #                (make bench-quick: fewer repetitions and sizes, ~15 s)
-.PHONY: test bench bench-quick bench-publish build asan ct clang clean
+.PHONY: test bench bench-quick bench-publish build asan ct clang fuzz clean
 
 test:
 	@scripts/deps.sh test
@@ -20,6 +20,14 @@ asan ct clang:
 	cmake --preset $@ >/dev/null
 	cmake --build --preset $@
 	ctest --preset $@
+
+# make fuzz [SECONDS=N]: every libFuzzer target for N seconds (default 20) from its corpus.
+SECONDS ?= 20
+fuzz:
+	@scripts/deps.sh test
+	cmake --preset fuzz -DAXIOM_FUZZ_SECONDS=$(SECONDS) >/dev/null
+	cmake --build --preset fuzz --target axiom_fuzz
+	ctest --preset fuzz
 
 # Only the benchmark binary is built: the report needs nothing else from the tree.
 bench bench-quick:
