@@ -9,3 +9,4 @@
 #include "axiom/random.hpp"
 #include "axiom/result.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/streebog.hpp"

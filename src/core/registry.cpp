@@ -3,6 +3,7 @@
 
 #include "core/kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
+#include "streebog/streebog_kernel.hpp"
 
 namespace axiom::detail {
 
@@ -17,6 +18,7 @@ std::span<const KernelInfo* const> all_kernels() noexcept {
   static const std::vector<const KernelInfo*> list = [] {
     std::vector<const KernelInfo*> v;
     add_all(v, sha256_kernels());
+    add_all(v, streebog_kernels());
     return v;
   }();
   return list;

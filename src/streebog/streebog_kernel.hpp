@@ -1,0 +1,74 @@
+// streebog_kernel.hpp: the Streebog kernel interface, the shared 512-bit arithmetic and the
+// list of compiled-in kernels.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+
+#include "axiom/streebog.hpp"
+#include "core/isa.hpp"
+#include "core/kernel.hpp"
+
+namespace axiom::detail {
+
+// A Streebog kernel. compress_blocks runs, for each whole 64-byte block m of blocks:
+// h = g_N(h, m), N += 512, Σ += m. compress runs h = g_n(h, m) alone (for the padded last
+// block and the two finalisation steps, which portable code drives).
+struct StreebogKernel {
+  KernelInfo info;
+  void (*compress_blocks)(StreebogState& s, const std::uint8_t* blocks,
+                          std::size_t nblocks) noexcept;
+  void (*compress)(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept;
+};
+
+extern const StreebogKernel streebog_portable;
+#if AXIOM_X86_64
+#endif
+
+// streebog_kernels lists the kernels compiled in, best first; the last is portable.
+std::span<const StreebogKernel* const> streebog_kernels() noexcept;
+
+// streebog_select picks the kernel to use on a CPU with features f.
+const StreebogKernel& streebog_select(cpu::Features f) noexcept;
+
+// The standard's constants (GOST R 34.11-2012 / RFC 6986 section 6): the substitution π, the
+// iteration constants C_1..C_12 as little-endian words, and the fused S+P+L tables: word w of
+// LPS(x) is the XOR over t of streebog_lps[t][byte w of word t of x].
+extern const std::uint8_t streebog_pi[256];
+extern const std::uint64_t streebog_c[12][8];
+extern const std::array<std::array<std::uint64_t, 256>, 8> streebog_lps;
+
+inline std::uint64_t streebog_load64(const std::uint8_t* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  return v;
+}
+
+inline void streebog_store64(std::uint8_t* p, std::uint64_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  std::memcpy(p, &v, 8);
+}
+
+// streebog_add512 sets a += b mod 2^512 without branches (Σ depends on the message).
+inline void streebog_add512(std::uint64_t a[8], const std::uint64_t b[8]) noexcept {
+  std::uint64_t carry = 0;
+  for (int i = 0; i < 8; ++i) {
+    const std::uint64_t s = a[i] + carry;
+    const std::uint64_t c1 = static_cast<std::uint64_t>(s < carry);
+    a[i] = s + b[i];
+    carry = c1 | static_cast<std::uint64_t>(a[i] < b[i]);
+  }
+}
+
+// streebog_add_bits sets n += bits mod 2^512 (the length counter).
+inline void streebog_add_bits(std::uint64_t n[8], std::uint64_t bits) noexcept {
+  const std::uint64_t b[8] = {bits, 0, 0, 0, 0, 0, 0, 0};
+  streebog_add512(n, b);
+}
+
+}  // namespace axiom::detail
