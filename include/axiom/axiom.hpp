@@ -3,6 +3,7 @@
 
 #include "axiom/bytes.hpp"
 #include "axiom/cpu.hpp"
+#include "axiom/gost_kdf.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/pbkdf2.hpp"

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "axiom/bytes.hpp"
+#include "axiom/gost_kdf.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/pbkdf2.hpp"
 #include "axiom/streebog.hpp"
 #include "streebog/streebog_kernel.hpp"
 #include "support/kernels.hpp"
@@ -144,6 +146,66 @@ TEST_P(StreebogKat, CounterAndSumCarries) {
       EXPECT_EQ(to_hex(h.finish()), to_hex(m.h)) << "N word 0 " << n0[0] << " length " << len;
     }
   }
+}
+
+// PBKDF2 with HMAC-Streebog-512, R 50.1.111-2016 appendix A (also RFC 9337).
+TEST_P(StreebogKat, Pbkdf2R5011112016) {
+  struct Case {
+    const char* password;
+    const char* salt;
+    std::uint32_t iterations;
+    const char* dk;
+  };
+  const Case cases[] = {
+      {"password", "salt", 1,
+       "64770af7f748c3b1c9ac831dbcfd85c26111b30a8a657ddc3056b80ca73e040d"
+       "2854fd36811f6d825cc4ab66ec0a68a490a9e5cf5156b3a2b7eecddbf9a16b47"},
+      {"password", "salt", 2,
+       "5a585bafdfbb6e8830d6d68aa3b43ac00d2e4aebce01c9b31c2caed56f0236d4"
+       "d34b2b8fbd2c4e89d54d46f50e47d45bbac301571743119e8d3c42ba66d348de"},
+      {"password", "salt", 4096,
+       "e52deb9a2d2aaff4e2ac9d47a41f34c20376591c67807f0477e32549dc341bc7"
+       "867c09841b6d58e29d0347c996301d55df0d34e47cf68f4e3c2cdaf1d9ab86c3"},
+  };
+  for (const Case& c : cases) {
+    Bytes dk(64);
+    ASSERT_TRUE(Pbkdf2<Hmac<Streebog512>>::derive(dk, as_bytes(c.password), as_bytes(c.salt),
+                                                  c.iterations, Streebog512(*GetParam())).ok());
+    EXPECT_EQ(to_hex(dk), c.dk) << c.iterations;
+  }
+}
+
+// KDF_GOSTR3411_2012_256 and KDF_TREE_GOSTR3411_2012_256, RFC 7836 appendix B.
+TEST_P(StreebogKat, GostKdfRfc7836) {
+  const Bytes key = hex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+  const Bytes label = hex("26bdb878"), seed = hex("af21434145656378");
+  const Streebog256 proto(*GetParam());
+  std::uint8_t k[32];
+  KdfGostr3411_2012_256::derive(k, key, label, seed, proto);
+  EXPECT_EQ(to_hex(k), "a1aa5f7de402d7b3d323f2991c8d4534013137010a83754fd0af6d7cd4922ed9");
+  Bytes tree(64);
+  ASSERT_TRUE(KdfTreeGostr3411_2012_256::derive(tree, key, label, seed, 1, proto).ok());
+  EXPECT_EQ(to_hex(tree),
+            "22b6837845c6bef65ea71672b265831086d3c76aebe6dae91cad51d83f79d16b"
+            "074c9330599d7f8d712fca54392f4ddde93751206b3584c8f43f9e6dc51531f9");
+  // With one block, KDF_TREE is KDF_GOSTR3411_2012_256.
+  Bytes one(32);
+  ASSERT_TRUE(KdfTreeGostr3411_2012_256::derive(one, key, label, seed, 1, proto).ok());
+  EXPECT_EQ(to_hex(one), to_hex(k));
+}
+
+TEST(GostKdf, TreeRejectsBadParameters) {
+  const Bytes key(32, 7);
+  Bytes out(64, 0xaa);
+  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(out, key, {}, {}, 0).error(), Error::invalid_argument);
+  EXPECT_EQ(out, Bytes(64, 0));
+  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(out, key, {}, {}, 5).error(), Error::invalid_argument);
+  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive({}, key, {}, {}, 1).error(), Error::invalid_argument);
+  Bytes big(256 * 32, 0xaa);  // 256 blocks do not fit a one-byte counter
+  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(big, key, {}, {}, 1).error(), Error::output_too_long);
+  EXPECT_EQ(big, Bytes(big.size(), 0));
+  EXPECT_TRUE(KdfTreeGostr3411_2012_256::derive(std::span(big).first(255 * 32), key, {}, {}, 1).ok());
+  EXPECT_TRUE(KdfTreeGostr3411_2012_256::derive(big, key, {}, {}, 2).ok());
 }
 
 TEST(StreebogArithmetic, Add512Carries) {
