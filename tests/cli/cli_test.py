@@ -21,6 +21,7 @@ import unittest
 AXIOM = None  # set from --axiom
 SHA256SUM = shutil.which("sha256sum")
 OPENSSL = shutil.which("openssl")
+GOST12SUM = shutil.which("gost12sum")
 ENV = dict(os.environ, LC_ALL="C")  # the C locale: sha256sum's messages and quoting
 ENV.pop("AXIOM_CPU", None)
 E = hashlib.sha256(b"").hexdigest()
@@ -296,6 +297,45 @@ class Check(TreeCase):
             self.assertIn(b"meaningful only when verifying checksums", err)
 
 
+class Streebog(TreeCase):
+    PLAIN = ["empty", "abc", "one_mib", "a b", "it's", "co:lon"]
+
+    @unittest.skipIf(GOST12SUM is None, "gost12sum (Debian package gostsum) not found")
+    def test_sum_like_gost12sum(self):
+        for alg, flags in (("streebog256", []), ("streebog512", ["-l"])):
+            theirs = run([GOST12SUM, *flags, *self.PLAIN], cwd=self.dir)
+            self.assertEqual(theirs[0], 0)
+            # gost12sum puts one space between digest and name; axiom two, as sha256sum.
+            expected = re.sub(rb"(?m)^([0-9a-f]+) ", rb"\1  ", theirs[1])
+            self.assertEqual(axiom("sum", "-a", alg, *self.PLAIN, cwd=self.dir),
+                             (0, expected, b""), alg)
+
+    @unittest.skipIf(GOST12SUM is None, "gost12sum (Debian package gostsum) not found")
+    def test_check_reads_gost12sum_lists(self):
+        for alg, flags in (("streebog256", []), ("streebog512", ["-l"])):
+            listing = run([GOST12SUM, *flags, *self.PLAIN], cwd=self.dir)[1]
+            self.write("gost.list", listing)
+            rc, out, err = axiom("sum", "-a", alg, "-c", "gost.list", cwd=self.dir)
+            self.assertEqual((rc, err), (0, b""), alg)
+            self.assertEqual(out.count(b": OK\n"), len(self.PLAIN))
+
+    def test_known_digests(self):
+        # RFC 6986 M1 (byte order as gost12sum prints), and the empty message.
+        m1 = b"012345678901234567890123456789012345678901234567890123456789012"
+        want = "9d151eefd8590b89daa6ba6cb74af9275dd051026bb149a452fd84e5e57b5500  -\n"
+        self.assertEqual(axiom("sum", "-a", "streebog256", data=m1), (0, want.encode(), b""))
+        rc, out, _ = axiom("sum", "-a", "streebog512", data=b"")
+        self.assertEqual(out[:16], b"8e945da209aa869f")
+
+    def test_hmac_rfc7836(self):
+        key = bytes(range(32)).hex()
+        msg = bytes.fromhex("0126bdb87800af214341456563780100")
+        self.assertEqual(axiom("mac", "-a", "hmac-streebog256", "-K", key, data=msg)[1],
+                         b"a1aa5f7de402d7b3d323f2991c8d4534013137010a83754fd0af6d7cd4922ed9\n")
+        self.assertEqual(axiom("mac", "-a", "hmac-streebog512", "-K", key, data=msg)[1][:32],
+                         b"a59bab22ecae19c65fbde6e5f4e9f5d8")
+
+
 class Mac(unittest.TestCase):
     KEYS = ["", "6b6579", "00" * 32, "0b" * 64, "aa" * 131]
 
@@ -369,12 +409,18 @@ class Info(unittest.TestCase):
         rc, out, _ = axiom("list")
         self.assertEqual(rc, 0)
         rows = dict(line.split() for line in out.decode().splitlines())
-        self.assertEqual(set(rows), {"sha256", "hmac-sha256"})
+        self.assertEqual(set(rows), {"sha256", "streebog256", "streebog512", "hmac-sha256",
+                                     "hmac-streebog256", "hmac-streebog512"})
         self.assertTrue(rows["sha256"].startswith("sha256/"))
+        self.assertTrue(rows["hmac-streebog512"].startswith("streebog/"))
         env = dict(ENV, AXIOM_CPU="portable")
         out = axiom("list", env=env)[1].decode()
-        self.assertEqual(out.split(), ["sha256", "sha256/portable", "hmac-sha256",
-                                       "sha256/portable"])
+        self.assertEqual(out.split(), ["sha256", "sha256/portable",
+                                       "streebog256", "streebog/portable",
+                                       "streebog512", "streebog/portable",
+                                       "hmac-sha256", "sha256/portable",
+                                       "hmac-streebog256", "streebog/portable",
+                                       "hmac-streebog512", "streebog/portable"])
 
     def test_cpu(self):
         rc, out, _ = axiom("cpu")

@@ -2,6 +2,7 @@
 
 #include "axiom/hmac.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/streebog.hpp"
 
 namespace axiom::cli {
 
@@ -65,10 +66,14 @@ constexpr MacAlgorithm hmac_entry(std::string_view name) {
 
 const HashAlgorithm hashes[] = {
     hash_entry<Sha256>("SHA256"),
+    hash_entry<Streebog256>("STREEBOG256"),
+    hash_entry<Streebog512>("STREEBOG512"),
 };
 
 const MacAlgorithm macs[] = {
     hmac_entry<Sha256>("hmac-sha256"),
+    hmac_entry<Streebog256>("hmac-streebog256"),
+    hmac_entry<Streebog512>("hmac-streebog512"),
 };
 
 }  // namespace
