@@ -78,6 +78,51 @@ int axiom_ct_equal(const uint8_t* a, const uint8_t* b, size_t len);
 /* axiom_wipe zeroes len bytes at p in a way the compiler cannot remove. */
 void axiom_wipe(void* p, size_t len);
 
+/* ---- Streebog (GOST R 34.11-2012): the fast-streebog function set, same names and
+ * semantics, so that its programs compile and link against axiom unchanged (#include
+ * "streebog.h" also works). Digests are bytes in memory order, as gost12sum prints them. */
+
+/* streebog_ctx holds a Streebog-256 or -512 computation; its contents are private (unlike
+ * fast-streebog's, it holds no pointer: nothing is allocated). 288 bytes, aligned as uint64_t.
+ * Copying it with memcpy forks the computation. One context must not be used by two threads
+ * at once. */
+typedef struct streebog_ctx {
+  uint64_t opaque[36];
+} streebog_ctx;
+
+/* streebog_init_512 starts a Streebog-512 message in ctx (64-byte digest). */
+void streebog_init_512(streebog_ctx* ctx);
+/* streebog_init_256 starts a Streebog-256 message in ctx (32-byte digest). */
+void streebog_init_256(streebog_ctx* ctx);
+/* streebog_update appends len bytes at data to the message (data may be NULL if len is 0). */
+void streebog_update(streebog_ctx* ctx, const uint8_t* data, size_t len);
+/* streebog_final writes the digest (64 or 32 bytes, as ctx was started) to out and wipes ctx;
+ * start it again to reuse it. */
+void streebog_final(streebog_ctx* ctx, uint8_t* out);
+/* streebog_hash_512 writes the 64-byte Streebog-512 of len bytes at data to out. */
+void streebog_hash_512(const uint8_t* data, size_t len, uint8_t* out);
+/* streebog_hash_256 writes the 32-byte Streebog-256 of len bytes at data to out. */
+void streebog_hash_256(const uint8_t* data, size_t len, uint8_t* out);
+/* streebog_hash_512_hex writes Streebog-512 as 128 lowercase hex digits and a NUL (129 bytes). */
+void streebog_hash_512_hex(const uint8_t* data, size_t len, char* out);
+/* streebog_hash_256_hex writes Streebog-256 as 64 lowercase hex digits and a NUL (65 bytes). */
+void streebog_hash_256_hex(const uint8_t* data, size_t len, char* out);
+/* streebog_bytes_to_hex writes hash_len bytes at hash as lowercase hex and a NUL to out
+ * (2 * hash_len + 1 bytes). */
+void streebog_bytes_to_hex(const uint8_t* hash, size_t hash_len, char* out);
+/* streebog_version returns the library version, as axiom_version (static, never NULL). */
+const char* streebog_version(void);
+/* streebog_hash_file_dual hashes the file at filepath once and writes its Streebog-256 (32
+ * bytes) to hash_256 and its Streebog-512 (64 bytes) to hash_512; either may be NULL to skip
+ * it. progress_callback, if not NULL, is called after each chunk read with the bytes read so
+ * far, the file's size (0 when unknown, e.g. a pipe) and user_data. Returns 0 on success, -1
+ * if the file cannot be opened, -2 on a read error, -3 if both outputs are NULL (nothing is
+ * read); on failure the outputs are left unchanged. Thread-safe. */
+int streebog_hash_file_dual(const char* filepath, uint8_t* hash_256, uint8_t* hash_512,
+                            void (*progress_callback)(size_t bytes_processed, size_t total_size,
+                                                      void* user_data),
+                            void* user_data);
+
 #ifdef __cplusplus
 }
 #endif
