@@ -74,6 +74,12 @@ int main(int argc, char** argv) {
 #ifdef AXIOM_BENCH_PEER_GNUTLS
   axiom::bench::peers::add_gnutls(all);
 #endif
+#ifdef AXIOM_BENCH_PEER_GOST_ENGINE
+  axiom::bench::peers::add_gost_engine(all);
+#endif
+#ifdef AXIOM_BENCH_PEER_RHASH
+  axiom::bench::peers::add_rhash(all);
+#endif
 
   for (const Subject& s : all) {
     if (!s.runnable) {

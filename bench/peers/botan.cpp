@@ -1,9 +1,10 @@
-// Botan 2: HashFunction "SHA-256" and MessageAuthenticationCode "HMAC(SHA-256)", created and
+// Botan 2: HashFunction "SHA-256" (and "Streebog-256/512") and MessageAuthenticationCode "HMAC(SHA-256)", created and
 // keyed once; final() restarts each for the next message (the MAC under the same key).
 #include <botan/hash.h>
 #include <botan/mac.h>
 
 #include <memory>
+#include <tuple>
 
 #include "peers/peers.hpp"
 
@@ -29,6 +30,18 @@ void add_botan(std::vector<Subject>& out) {
                      m->final(o);
                    };
                  }});
+  for (const auto& [name, botan_name, size] : {std::tuple{"streebog256", "Streebog-256", 32},
+                                               std::tuple{"streebog512", "Streebog-512", 64}}) {
+    out.push_back({name, "hash", "botan", false, true, static_cast<std::size_t>(size),
+                   [botan_name](std::span<const std::uint8_t>) -> MessageFn {
+                     std::shared_ptr<Botan::HashFunction> h =
+                         Botan::HashFunction::create_or_throw(botan_name);
+                     return [h](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                       h->update(msg.data(), msg.size());
+                       h->final(o);
+                     };
+                   }});
+  }
 }
 
 }  // namespace axiom::bench::peers

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <tuple>
 #include <type_traits>
 
 #include "peers/peers.hpp"
@@ -32,6 +33,16 @@ void add_gnutls(std::vector<Subject>& out) {
                      gnutls_hmac_output(hd.get(), o);
                    };
                  }});
+  for (const auto& [name, algo, size] :
+       {std::tuple{"streebog256", GNUTLS_DIG_STREEBOG_256, 32},
+        std::tuple{"streebog512", GNUTLS_DIG_STREEBOG_512, 64}}) {
+    out.push_back({name, "hash", "gnutls", false, true, static_cast<std::size_t>(size),
+                   [algo](std::span<const std::uint8_t>) -> MessageFn {
+                     return [algo](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                       if (gnutls_hash_fast(algo, msg.data(), msg.size(), o) < 0) std::abort();
+                     };
+                   }});
+  }
 }
 
 }  // namespace axiom::bench::peers

@@ -1,10 +1,11 @@
-// libgcrypt: gcry_md_hash_buffer for the hash; for HMAC one handle opened with
+// libgcrypt: gcry_md_hash_buffer for the hashes (SHA-256, Streebog); for HMAC one handle opened with
 // GCRY_MD_FLAG_HMAC and keyed once, gcry_md_reset (which keeps the key) per message.
 #include <gcrypt.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <tuple>
 
 #include "peers/peers.hpp"
 
@@ -33,6 +34,15 @@ void add_libgcrypt(std::vector<Subject>& out) {
                      std::memcpy(o, gcry_md_read(hd.get(), GCRY_MD_SHA256), 32);
                    };
                  }});
+  for (const auto& [name, algo, size] :
+       {std::tuple{"streebog256", GCRY_MD_STRIBOG256, 32}, {"streebog512", GCRY_MD_STRIBOG512, 64}}) {
+    out.push_back({name, "hash", "libgcrypt", false, true, static_cast<std::size_t>(size),
+                   [algo](std::span<const std::uint8_t>) -> MessageFn {
+                     return [algo](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                       gcry_md_hash_buffer(algo, o, msg.data(), msg.size());
+                     };
+                   }});
+  }
 }
 
 }  // namespace axiom::bench::peers

@@ -2,6 +2,7 @@
 // to its keyed inner state), so one context per subject serves every message.
 #include <nettle/hmac.h>
 #include <nettle/sha2.h>
+#include <nettle/streebog.h>
 
 #include <memory>
 
@@ -26,6 +27,24 @@ void add_nettle(std::vector<Subject>& out) {
                    return [ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
                      hmac_sha256_update(ctx.get(), msg.size(), msg.data());
                      hmac_sha256_digest(ctx.get(), SHA256_DIGEST_SIZE, o);
+                   };
+                 }});
+  out.push_back({"streebog256", "hash", "nettle", false, true, STREEBOG256_DIGEST_SIZE,
+                 [](std::span<const std::uint8_t>) -> MessageFn {
+                   auto ctx = std::make_shared<streebog256_ctx>();
+                   streebog256_init(ctx.get());
+                   return [ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                     streebog256_update(ctx.get(), msg.size(), msg.data());
+                     streebog256_digest(ctx.get(), STREEBOG256_DIGEST_SIZE, o);
+                   };
+                 }});
+  out.push_back({"streebog512", "hash", "nettle", false, true, STREEBOG512_DIGEST_SIZE,
+                 [](std::span<const std::uint8_t>) -> MessageFn {
+                   auto ctx = std::make_shared<streebog512_ctx>();
+                   streebog512_init(ctx.get());
+                   return [ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                     streebog512_update(ctx.get(), msg.size(), msg.data());
+                     streebog512_digest(ctx.get(), STREEBOG512_DIGEST_SIZE, o);
                    };
                  }});
 }

@@ -1,4 +1,4 @@
-// peers.hpp: other libraries' SHA-256 and HMAC-SHA256, timed next to ours. Each peer file
+// peers.hpp: other libraries' SHA-256, HMAC-SHA256 and Streebog, timed next to ours. Each peer file
 // (bench/peers/<peer>.cpp) is built only when CMake finds the library, and then defines
 // AXIOM_BENCH_PEER_<PEER> for bench_sha256.cpp. Each add_* appends Subjects with ours = false,
 // impl = the peer's name, and the same per-message contract as our registry: keyed once in
@@ -18,5 +18,7 @@ void add_cryptopp(std::vector<Subject>& out);
 void add_libsodium(std::vector<Subject>& out);
 void add_nettle(std::vector<Subject>& out);
 void add_gnutls(std::vector<Subject>& out);
+void add_gost_engine(std::vector<Subject>& out);
+void add_rhash(std::vector<Subject>& out);
 
 }  // namespace axiom::bench::peers

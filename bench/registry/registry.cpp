@@ -5,7 +5,9 @@
 #include "axiom/cpu.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/streebog.hpp"
 #include "sha256/sha256_kernel.hpp"
+#include "streebog/streebog_kernel.hpp"
 
 namespace axiom::bench {
 
@@ -45,6 +47,15 @@ MessageFn hmac_sha256_mac(const detail::Sha256Kernel& k, std::span<const std::ui
   };
 }
 
+template <class H>
+MessageFn streebog_hash(const detail::StreebogKernel& k) {
+  return [&k](std::span<const std::uint8_t> msg, std::uint8_t* out) {
+    H h(k);
+    h.update(msg);
+    h.finish(std::span<std::uint8_t, H::digest_size>(out, H::digest_size));
+  };
+}
+
 }  // namespace
 
 std::vector<Subject> subjects() {
@@ -59,6 +70,14 @@ std::vector<Subject> subjects() {
                    [k](std::span<const std::uint8_t>) { return sha256_hash_pair(*k); }});
     out.push_back({"hmac-sha256", "mac", isa, true, runnable, Hmac<Sha256>::tag_size,
                    [k](std::span<const std::uint8_t> key) { return hmac_sha256_mac(*k, key); }});
+  }
+  for (const detail::StreebogKernel* k : detail::streebog_kernels()) {
+    const bool runnable = hw.has(k->info.needs);
+    const std::string isa(k->info.isa());
+    out.push_back({"streebog256", "hash", isa, true, runnable, Streebog256::digest_size,
+                   [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog256>(*k); }});
+    out.push_back({"streebog512", "hash", isa, true, runnable, Streebog512::digest_size,
+                   [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog512>(*k); }});
   }
   return out;
 }
@@ -89,6 +108,10 @@ std::string verify(const Subject& s, std::size_t size) {
     sha256_hash(detail::sha256_portable)(msg, want.data());
   } else if (s.algo == "hmac-sha256") {
     hmac_sha256_mac(detail::sha256_portable, key)(msg, want.data());
+  } else if (s.algo == "streebog256") {
+    streebog_hash<Streebog256>(detail::streebog_portable)(msg, want.data());
+  } else if (s.algo == "streebog512") {
+    streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
   } else {
     return "no reference for algorithm " + s.algo;
   }

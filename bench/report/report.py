@@ -10,7 +10,8 @@ ratio = best peer cpb / our cpb, so > 1 means axiom is faster. Medians and ratio
 one interleaved run, because on a shared VM absolute speeds drift between runs.
 
 Writes DIR/report.md (Markdown, for the README) and DIR/chart_<family>.svg (grouped bars,
-log scale), one chart per hash family (sha256 holds sha256/hash and hmac-sha256/mac).
+log scale), one chart per hash family (sha256 holds sha256/hash and hmac-sha256/mac;
+streebog holds streebog256/hash and streebog512/hash).
 Python 3 standard library only.
 """
 import argparse
@@ -289,6 +290,8 @@ def main():
     families = collections.OrderedDict()
     for (algo, op), table in results.items():
         fam = algo[len("hmac-"):] if algo.startswith("hmac-") else algo
+        if fam.startswith("streebog"):
+            fam = "streebog"  # one chart for Streebog-256 and -512
         families.setdefault(fam, []).append((f"{algo} ({op})", table))
     for fam, panels in families.items():
         path = os.path.join(out_dir, f"chart_{fam}.svg")

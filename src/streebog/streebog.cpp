@@ -10,7 +10,12 @@ namespace axiom {
 namespace detail {
 
 namespace {
+// The constant-time AVX2 kernel comes first: the table kernel is faster on some CPUs but is
+// never the default where a constant-time kernel runs (select_kernel).
 constexpr const StreebogKernel* kernel_list[] = {
+#if AXIOM_X86_64
+    &streebog_avx2,
+#endif
     &streebog_portable,
 };
 }  // namespace

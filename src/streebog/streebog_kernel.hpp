@@ -27,6 +27,7 @@ struct StreebogKernel {
 
 extern const StreebogKernel streebog_portable;
 #if AXIOM_X86_64
+extern const StreebogKernel streebog_avx2;
 #endif
 
 // streebog_kernels lists the kernels compiled in, best first; the last is portable.
@@ -35,10 +36,9 @@ std::span<const StreebogKernel* const> streebog_kernels() noexcept;
 // streebog_select picks the kernel to use on a CPU with features f.
 const StreebogKernel& streebog_select(cpu::Features f) noexcept;
 
-// The standard's constants (GOST R 34.11-2012 / RFC 6986 section 6): the substitution π, the
-// iteration constants C_1..C_12 as little-endian words, and the fused S+P+L tables: word w of
-// LPS(x) is the XOR over t of streebog_lps[t][byte w of word t of x].
-extern const std::uint8_t streebog_pi[256];
+// The iteration constants C_1..C_12 (RFC 6986 section 6.5) as little-endian words, and the
+// fused S+P+L tables: word w of LPS(x) is the XOR over t of streebog_lps[t][byte w of word t
+// of x]. π and A are in streebog_constants.hpp.
 extern const std::uint64_t streebog_c[12][8];
 extern const std::array<std::array<std::uint64_t, 256>, 8> streebog_lps;
 

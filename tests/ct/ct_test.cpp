@@ -5,12 +5,15 @@
 #include <cstdlib>
 
 #include "axiom/bytes.hpp"
+#include "axiom/gost_kdf.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/pbkdf2.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/streebog.hpp"
 #include "ct/ct.hpp"
 #include "sha256/sha256_kernel.hpp"
+#include "streebog/streebog_kernel.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -104,6 +107,63 @@ TEST(CoreCt, CompareAndWipe) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Ct, ::testing::ValuesIn(detail::sha256_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+using StreebogKernel = const detail::StreebogKernel*;
+class StreebogCt : public ::testing::TestWithParam<StreebogKernel> {
+ protected:
+  void SetUp() override {
+    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+  }
+};
+
+TEST_P(StreebogCt, HashOfSecretMessage) {
+  Prng rng(4);
+  for (std::size_t n : {0u, 1u, 63u, 64u, 65u, 200u}) {
+    Bytes msg = rng.bytes(n);
+    ct::secret(std::span(msg));
+    Streebog256 h(*GetParam());
+    h.update(msg);
+    auto d = h.finish();
+    ct::declassify(std::span(d));
+    Streebog512 h512(*GetParam());
+    h512.update(msg);
+    auto d512 = h512.finish();
+    ct::declassify(std::span(d512));
+    EXPECT_EQ(d512.size(), 64u);
+  }
+}
+
+TEST_P(StreebogCt, HmacKdfAndPbkdf2WithSecretInputs) {
+  Prng rng(5);
+  Bytes key = rng.bytes(32), msg = rng.bytes(100), salt = rng.bytes(16);
+  const auto expected = Hmac<Streebog512>::mac(key, msg);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  Hmac<Streebog512> m(key, Streebog512(*GetParam()));
+  m.update(msg);
+  auto tag = m.finish();
+  ct::declassify(std::span(tag));
+  EXPECT_EQ(tag, expected);
+  m.update(msg);
+  Status s = m.verify(expected);
+  ct::declassify(&s, sizeof s);
+  EXPECT_TRUE(s.ok());
+  const Streebog256 proto(*GetParam());
+  std::uint8_t k[32];
+  KdfGostr3411_2012_256::derive(k, key, as_bytes("label"), salt, proto);
+  ct::declassify(k, sizeof k);
+  Bytes tree(96);
+  ASSERT_TRUE(KdfTreeGostr3411_2012_256::derive(tree, key, as_bytes("label"), salt, 1, proto).ok());
+  ct::declassify(std::span(tree));
+  Bytes password = rng.bytes(12), dk(80);
+  ct::secret(std::span(password));
+  ASSERT_TRUE(Pbkdf2<Hmac<Streebog512>>::derive(dk, password, salt, 2, Streebog512(*GetParam())).ok());
+  ct::declassify(std::span(dk));
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, StreebogCt, ::testing::ValuesIn(detail::streebog_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 }  // namespace
