@@ -175,7 +175,8 @@ void compress_blocks(detail::StreebogState& st, const std::uint8_t* blocks,
 AXIOM_ISA_END
 
 namespace axiom::detail {
+// The region's target also allows BMI2 (the scalar N and Σ additions), so the kernel asks for it.
 const StreebogKernel streebog_avx2 = {
-    {"streebog/avx2", cpu::Feature::avx | cpu::Feature::avx2, true},
+    {"streebog/avx2", cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2, true},
     &streebog_avx2::compress_blocks, &streebog_avx2::compress};
 }  // namespace axiom::detail
