@@ -28,6 +28,7 @@ struct StreebogKernel {
 extern const StreebogKernel streebog_portable;
 #if AXIOM_X86_64
 extern const StreebogKernel streebog_avx2;
+extern const StreebogKernel streebog_sse41;
 #endif
 
 // streebog_kernels lists the kernels compiled in, best first; the last is portable.
