@@ -2,6 +2,8 @@
 #include <vector>
 
 #include "core/kernel.hpp"
+#include "chacha20/chacha20_kernel.hpp"
+#include "poly1305/poly1305_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -19,6 +21,8 @@ std::span<const KernelInfo* const> all_kernels() noexcept {
     std::vector<const KernelInfo*> v;
     add_all(v, sha256_kernels());
     add_all(v, streebog_kernels());
+    add_all(v, chacha20_kernels());
+    add_all(v, poly1305_kernels());
     return v;
   }();
   return list;

@@ -1,0 +1,196 @@
+#include "axiom/chacha20.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include "core/wipe.hpp"
+#include "chacha20/chacha20_kernel.hpp"
+
+namespace axiom {
+
+namespace detail {
+
+namespace {
+constexpr const ChaCha20Kernel* kernel_list[] = {
+#if AXIOM_X86_64
+    &chacha20_avx2,
+#endif
+    &chacha20_portable,
+};
+}  // namespace
+
+std::span<const ChaCha20Kernel* const> chacha20_kernels() noexcept { return kernel_list; }
+
+const ChaCha20Kernel& chacha20_select(cpu::Features f) noexcept {
+  return select_kernel<ChaCha20Kernel>(kernel_list, f);
+}
+
+const ChaCha20Kernel& chacha20_default() noexcept {
+  static const ChaCha20Kernel& k = chacha20_select(cpu::detected());
+  return k;
+}
+
+}  // namespace detail
+
+namespace {
+
+inline std::uint32_t load_le32(const std::uint8_t* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
+  return v;
+}
+
+inline void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
+  std::memcpy(p, &v, 4);
+}
+
+// "expand 32-byte k"
+constexpr std::uint32_t sigma[4] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+
+void set_key(std::uint32_t input[16], const std::uint8_t* key) noexcept {
+  for (int i = 0; i < 4; ++i) input[i] = sigma[i];
+  for (int i = 0; i < 8; ++i) input[4 + i] = load_le32(key + 4 * i);
+}
+
+// Buffers partially overlap when they share bytes but do not start at the same address.
+bool partial_overlap(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return n != 0 && x != y && x < y + n && y < x + n;
+}
+
+inline std::uint32_t rotl(std::uint32_t x, int n) noexcept { return (x << n) | (x >> (32 - n)); }
+
+inline void quarter_round(std::uint32_t& a, std::uint32_t& b, std::uint32_t& c,
+                          std::uint32_t& d) noexcept {
+  a += b; d ^= a; d = rotl(d, 16);
+  c += d; b ^= c; b = rotl(b, 12);
+  a += b; d ^= a; d = rotl(d, 8);
+  c += d; b ^= c; b = rotl(b, 7);
+}
+
+}  // namespace
+
+ChaCha20::ChaCha20(std::span<const std::uint8_t, key_size> key,
+                   std::span<const std::uint8_t, nonce_size> nonce, std::uint32_t counter) noexcept
+    : ChaCha20(key, nonce, counter, detail::chacha20_default()) {}
+
+ChaCha20::ChaCha20(std::span<const std::uint8_t, key_size> key,
+                   std::span<const std::uint8_t, nonce_size> nonce, std::uint32_t counter,
+                   const detail::ChaCha20Kernel& kernel) noexcept
+    : kernel_(&kernel), buffered_(0) {
+  set_key(input_, key.data());
+  for (int i = 0; i < 3; ++i) input_[13 + i] = load_le32(nonce.data() + 4 * i);
+  seek(counter);
+}
+
+ChaCha20::~ChaCha20() {
+  detail::wipe(input_);
+  detail::wipe(buffer_);
+}
+
+void ChaCha20::seek(std::uint32_t counter) noexcept {
+  input_[12] = counter;
+  blocks_left_ = (std::uint64_t{1} << 32) - counter;
+  buffered_ = 0;
+  detail::wipe(buffer_);
+}
+
+Status ChaCha20::crypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+  if (out.size() != in.size()) return Error::output_size_mismatch;
+  if (partial_overlap(out.data(), in.data(), in.size())) return Error::overlapping_buffers;
+  std::size_t n = in.size();
+  if (n > buffered_ && (n - buffered_ + block_size - 1) / block_size > blocks_left_)
+    return Error::message_too_long;
+  const std::uint8_t* src = in.data();
+  std::uint8_t* dst = out.data();
+  // Bytes of keystream left from the previous call.
+  const std::size_t take = n < buffered_ ? n : buffered_;
+  const std::uint8_t* ks = buffer_ + block_size - buffered_;
+  for (std::size_t i = 0; i < take; ++i) dst[i] = static_cast<std::uint8_t>(src[i] ^ ks[i]);
+  buffered_ -= take;
+  src += take;
+  dst += take;
+  n -= take;
+  if (n >= block_size) {
+    const std::size_t nblocks = n / block_size;
+    kernel_->xor_blocks(input_, dst, src, nblocks);
+    input_[12] += static_cast<std::uint32_t>(nblocks);  // wraps to 0 only at the very end
+    blocks_left_ -= nblocks;
+    src += nblocks * block_size;
+    dst += nblocks * block_size;
+    n %= block_size;
+  }
+  if (n != 0) {
+    std::memset(buffer_, 0, block_size);
+    kernel_->xor_blocks(input_, buffer_, buffer_, 1);
+    input_[12] += 1;
+    blocks_left_ -= 1;
+    for (std::size_t i = 0; i < n; ++i) dst[i] = static_cast<std::uint8_t>(src[i] ^ buffer_[i]);
+    // The unused keystream stays at the end of the buffer; the used part is wiped.
+    for (std::size_t i = 0; i < n; ++i) buffer_[i] = 0;
+    buffered_ = block_size - n;
+  }
+  return Status{};
+}
+
+Status ChaCha20::crypt(std::span<std::uint8_t> out, std::span<const std::uint8_t, key_size> key,
+                       std::span<const std::uint8_t, nonce_size> nonce, std::uint32_t counter,
+                       std::span<const std::uint8_t> in) noexcept {
+  ChaCha20 c(key, nonce, counter);
+  return c.crypt(out, in);
+}
+
+std::string_view ChaCha20::kernel_name() const noexcept { return kernel_->info.name; }
+
+void hchacha20(std::span<std::uint8_t, 32> out, std::span<const std::uint8_t, 32> key,
+               std::span<const std::uint8_t, 16> input) noexcept {
+  std::uint32_t x[16];
+  set_key(x, key.data());
+  for (int i = 0; i < 4; ++i) x[12 + i] = load_le32(input.data() + 4 * i);
+  for (int i = 0; i < 10; ++i) {
+    quarter_round(x[0], x[4], x[8], x[12]);
+    quarter_round(x[1], x[5], x[9], x[13]);
+    quarter_round(x[2], x[6], x[10], x[14]);
+    quarter_round(x[3], x[7], x[11], x[15]);
+    quarter_round(x[0], x[5], x[10], x[15]);
+    quarter_round(x[1], x[6], x[11], x[12]);
+    quarter_round(x[2], x[7], x[8], x[13]);
+    quarter_round(x[3], x[4], x[9], x[14]);
+  }
+  // The subkey is words 0-3 and 12-15, without the feed-forward.
+  for (int i = 0; i < 4; ++i) {
+    store_le32(out.data() + 4 * i, x[i]);
+    store_le32(out.data() + 16 + 4 * i, x[12 + i]);
+  }
+  detail::wipe(x);
+}
+
+namespace {
+// The XChaCha20 subkey and 12-byte nonce for a 24-byte nonce. The caller wipes subkey.
+void xchacha_setup(std::uint8_t subkey[32], std::uint8_t nonce12[12],
+                   std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 24> nonce) noexcept {
+  hchacha20(std::span<std::uint8_t, 32>(subkey, 32), key, nonce.first<16>());
+  std::memset(nonce12, 0, 4);
+  std::memcpy(nonce12 + 4, nonce.data() + 16, 8);
+}
+}  // namespace
+
+XChaCha20::XChaCha20(std::span<const std::uint8_t, key_size> key,
+                     std::span<const std::uint8_t, nonce_size> nonce, std::uint32_t counter) noexcept
+    : XChaCha20(key, nonce, counter, detail::chacha20_default()) {}
+
+XChaCha20::XChaCha20(std::span<const std::uint8_t, key_size> key,
+                     std::span<const std::uint8_t, nonce_size> nonce, std::uint32_t counter,
+                     const detail::ChaCha20Kernel& kernel) noexcept
+    : cipher_([&]() noexcept {
+        std::uint8_t subkey[32], nonce12[12];
+        xchacha_setup(subkey, nonce12, key, nonce);
+        ChaCha20 c(std::span<const std::uint8_t, 32>(subkey, 32),
+                   std::span<const std::uint8_t, 12>(nonce12, 12), counter, kernel);
+        detail::wipe(subkey);
+        return c;
+      }()) {}
+
+}  // namespace axiom

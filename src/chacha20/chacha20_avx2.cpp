@@ -1,0 +1,183 @@
+// ChaCha20 with AVX2: eight blocks per iteration, one 32-bit state word of all eight blocks per
+// ymm register (counters n..n+7 in the lanes of word 12). Constant time.
+//
+// Count per 8 blocks (512 bytes): a double round is 8 quarter rounds x (4 vpaddd, 4 vpxor,
+// 2 vpshufb for the rotations by 16 and 8, 2 x (vpslld, vpsrld, vpor) for 12 and 7) = 128
+// uops, so 1280 for the 20 rounds; then 16 vpaddd (feed-forward), 48 shuffles to transpose
+// words into blocks (vpunpck{l,h}dq/qdq, vperm2i128), 16 vpxor with the input and 16 stores:
+// about 1380 uops. Zen 3 runs vector integer ALU uops on 4 pipes (shifts and shuffles on 2 of
+// them: 480 uops, 240 cycles, not the limit), so the bound is ~1360 / 4 = 340 core cycles per
+// 512 bytes = 0.66 core cycles/byte (~0.58 TSC cycles/byte at TSC 2.1 / core 2.4 GHz). The 16
+// state vectors plus 2 shuffle masks exceed the 16 ymm registers: a few spills, on the load
+// ports, which are otherwise idle.
+//
+// One or two blocks (short messages, tails) use a 2-block row layout instead: a, b, c, d rows of
+// two blocks per register, diagonals by vpshufd; 3 to 7 blocks run the 8-block path and use
+// the first blocks of its keystream.
+#include <immintrin.h>
+
+#include "chacha20/chacha20_kernel.hpp"
+
+AXIOM_ISA_BEGIN(chacha20, avx2)
+
+template <int N>
+__attribute__((always_inline)) inline __m256i rotl(__m256i v) noexcept {
+  return _mm256_or_si256(_mm256_slli_epi32(v, N), _mm256_srli_epi32(v, 32 - N));
+}
+
+// Byte shuffles that rotate each 32-bit lane left by 16 and by 8.
+__attribute__((always_inline)) inline __m256i rot16_mask() noexcept {
+  return _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,  //
+                          2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+}
+__attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
+  return _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,  //
+                          3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+}
+
+// Four independent quarter rounds, step by step, so that four chains run side by side.
+__attribute__((always_inline)) inline void quarter_rounds(
+    __m256i& a0, __m256i& b0, __m256i& c0, __m256i& d0, __m256i& a1, __m256i& b1, __m256i& c1,
+    __m256i& d1, __m256i& a2, __m256i& b2, __m256i& c2, __m256i& d2, __m256i& a3, __m256i& b3,
+    __m256i& c3, __m256i& d3, __m256i r16, __m256i r8) noexcept {
+  a0 = _mm256_add_epi32(a0, b0); a1 = _mm256_add_epi32(a1, b1);
+  a2 = _mm256_add_epi32(a2, b2); a3 = _mm256_add_epi32(a3, b3);
+  d0 = _mm256_shuffle_epi8(_mm256_xor_si256(d0, a0), r16);
+  d1 = _mm256_shuffle_epi8(_mm256_xor_si256(d1, a1), r16);
+  d2 = _mm256_shuffle_epi8(_mm256_xor_si256(d2, a2), r16);
+  d3 = _mm256_shuffle_epi8(_mm256_xor_si256(d3, a3), r16);
+  c0 = _mm256_add_epi32(c0, d0); c1 = _mm256_add_epi32(c1, d1);
+  c2 = _mm256_add_epi32(c2, d2); c3 = _mm256_add_epi32(c3, d3);
+  b0 = rotl<12>(_mm256_xor_si256(b0, c0)); b1 = rotl<12>(_mm256_xor_si256(b1, c1));
+  b2 = rotl<12>(_mm256_xor_si256(b2, c2)); b3 = rotl<12>(_mm256_xor_si256(b3, c3));
+  a0 = _mm256_add_epi32(a0, b0); a1 = _mm256_add_epi32(a1, b1);
+  a2 = _mm256_add_epi32(a2, b2); a3 = _mm256_add_epi32(a3, b3);
+  d0 = _mm256_shuffle_epi8(_mm256_xor_si256(d0, a0), r8);
+  d1 = _mm256_shuffle_epi8(_mm256_xor_si256(d1, a1), r8);
+  d2 = _mm256_shuffle_epi8(_mm256_xor_si256(d2, a2), r8);
+  d3 = _mm256_shuffle_epi8(_mm256_xor_si256(d3, a3), r8);
+  c0 = _mm256_add_epi32(c0, d0); c1 = _mm256_add_epi32(c1, d1);
+  c2 = _mm256_add_epi32(c2, d2); c3 = _mm256_add_epi32(c3, d3);
+  b0 = rotl<7>(_mm256_xor_si256(b0, c0)); b1 = rotl<7>(_mm256_xor_si256(b1, c1));
+  b2 = rotl<7>(_mm256_xor_si256(b2, c2)); b3 = rotl<7>(_mm256_xor_si256(b3, c3));
+}
+
+// Transposes four word vectors (lane j = word of block j) into four vectors of 4 words:
+// t[0] = words of blocks 0 | 4, t[1] = 1 | 5, t[2] = 2 | 6, t[3] = 3 | 7.
+__attribute__((always_inline)) inline void transpose4(__m256i w0, __m256i w1, __m256i w2,
+                                                      __m256i w3, __m256i t[4]) noexcept {
+  const __m256i a0 = _mm256_unpacklo_epi32(w0, w1), a1 = _mm256_unpackhi_epi32(w0, w1);
+  const __m256i a2 = _mm256_unpacklo_epi32(w2, w3), a3 = _mm256_unpackhi_epi32(w2, w3);
+  t[0] = _mm256_unpacklo_epi64(a0, a2);
+  t[1] = _mm256_unpackhi_epi64(a0, a2);
+  t[2] = _mm256_unpacklo_epi64(a1, a3);
+  t[3] = _mm256_unpackhi_epi64(a1, a3);
+}
+
+// keystream8 writes the keystream of blocks counter .. counter + 7 to ks, in memory
+// order: ks[2j] and ks[2j + 1] hold block j.
+__attribute__((always_inline)) inline void keystream8(const std::uint32_t input[16],
+                                                      std::uint32_t counter, __m256i ks[16]) noexcept {
+  const __m256i r16 = rot16_mask(), r8 = rot8_mask();
+  __m256i x[16], s[16];
+  for (int i = 0; i < 16; ++i) s[i] = _mm256_set1_epi32(static_cast<int>(input[i]));
+  s[12] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(counter)),
+                           _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  for (int i = 0; i < 16; ++i) x[i] = s[i];
+  for (int round = 0; round < 10; ++round) {
+    quarter_rounds(x[0], x[4], x[8], x[12], x[1], x[5], x[9], x[13], x[2], x[6], x[10], x[14],
+                   x[3], x[7], x[11], x[15], r16, r8);
+    quarter_rounds(x[0], x[5], x[10], x[15], x[1], x[6], x[11], x[12], x[2], x[7], x[8], x[13],
+                   x[3], x[4], x[9], x[14], r16, r8);
+  }
+  for (int i = 0; i < 16; ++i) x[i] = _mm256_add_epi32(x[i], s[i]);
+  __m256i lo0[4], lo1[4], hi0[4], hi1[4];  // words 0-3, 4-7, 8-11, 12-15
+  transpose4(x[0], x[1], x[2], x[3], lo0);
+  transpose4(x[4], x[5], x[6], x[7], lo1);
+  transpose4(x[8], x[9], x[10], x[11], hi0);
+  transpose4(x[12], x[13], x[14], x[15], hi1);
+  for (int j = 0; j < 4; ++j) {
+    ks[2 * j] = _mm256_permute2x128_si256(lo0[j], lo1[j], 0x20);
+    ks[2 * j + 1] = _mm256_permute2x128_si256(hi0[j], hi1[j], 0x20);
+    ks[2 * j + 8] = _mm256_permute2x128_si256(lo0[j], lo1[j], 0x31);
+    ks[2 * j + 9] = _mm256_permute2x128_si256(hi0[j], hi1[j], 0x31);
+  }
+}
+
+// One quarter round on the four rows of two blocks.
+__attribute__((always_inline)) inline void row_round(__m256i& a, __m256i& b, __m256i& c, __m256i& d,
+                                                     __m256i r16, __m256i r8) noexcept {
+  a = _mm256_add_epi32(a, b); d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), r16);
+  c = _mm256_add_epi32(c, d); b = rotl<12>(_mm256_xor_si256(b, c));
+  a = _mm256_add_epi32(a, b); d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), r8);
+  c = _mm256_add_epi32(c, d); b = rotl<7>(_mm256_xor_si256(b, c));
+}
+
+// xor_two XORs the keystream of one or two blocks (nblocks) at counter into in.
+void xor_two(const std::uint32_t input[16], std::uint32_t counter, std::uint8_t* out,
+             const std::uint8_t* in, std::size_t nblocks) noexcept {
+  const __m256i r16 = rot16_mask(), r8 = rot8_mask();
+  const __m256i sa = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input)));
+  const __m256i sb = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input + 4)));
+  const __m256i sc = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input + 8)));
+  const __m256i sd = _mm256_add_epi32(
+      _mm256_setr_epi32(static_cast<int>(counter), static_cast<int>(input[13]),
+                        static_cast<int>(input[14]), static_cast<int>(input[15]),
+                        static_cast<int>(counter), static_cast<int>(input[13]),
+                        static_cast<int>(input[14]), static_cast<int>(input[15])),
+      _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
+  __m256i a = sa, b = sb, c = sc, d = sd;
+  for (int round = 0; round < 10; ++round) {
+    row_round(a, b, c, d, r16, r8);
+    b = _mm256_shuffle_epi32(b, 0x39);  // rows turned so that lanes hold the diagonals
+    c = _mm256_shuffle_epi32(c, 0x4e);
+    d = _mm256_shuffle_epi32(d, 0x93);
+    row_round(a, b, c, d, r16, r8);
+    b = _mm256_shuffle_epi32(b, 0x93);
+    c = _mm256_shuffle_epi32(c, 0x4e);
+    d = _mm256_shuffle_epi32(d, 0x39);
+  }
+  a = _mm256_add_epi32(a, sa);
+  b = _mm256_add_epi32(b, sb);
+  c = _mm256_add_epi32(c, sc);
+  d = _mm256_add_epi32(d, sd);
+  const __m256i ks[4] = {_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(c, d, 0x20),
+                         _mm256_permute2x128_si256(a, b, 0x31), _mm256_permute2x128_si256(c, d, 0x31)};
+  for (std::size_t i = 0; i < 2 * nblocks; ++i) {
+    const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, _mm256_xor_si256(m, ks[i]));
+  }
+}
+
+void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
+                std::size_t nblocks) noexcept {
+  std::uint32_t counter = input[12];
+  __m256i ks[16];
+  for (; nblocks >= 8; nblocks -= 8, counter += 8, in += 512, out += 512) {
+    keystream8(input, counter, ks);
+    for (int i = 0; i < 16; ++i) {
+      const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, _mm256_xor_si256(m, ks[i]));
+    }
+  }
+  if (nblocks >= 3) {
+    // Lanes past nblocks compute blocks that are never used (their counters may wrap).
+    keystream8(input, counter, ks);
+    for (std::size_t i = 0; i < 2 * nblocks; ++i) {
+      const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, _mm256_xor_si256(m, ks[i]));
+    }
+  } else if (nblocks > 0) {
+    xor_two(input, counter, out, in, nblocks);
+  }
+  _mm256_zeroupper();
+}
+
+AXIOM_ISA_END
+
+namespace axiom::detail {
+const ChaCha20Kernel chacha20_avx2 = {
+    {"chacha20/avx2", cpu::Feature::avx2, true},
+    chacha20_avx2::xor_blocks,
+};
+}  // namespace axiom::detail

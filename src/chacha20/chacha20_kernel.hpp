@@ -1,0 +1,36 @@
+// chacha20_kernel.hpp: the ChaCha20 kernel interface and the list of compiled-in kernels.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "core/isa.hpp"
+#include "core/kernel.hpp"
+
+namespace axiom::detail {
+
+// A ChaCha20 kernel XORs whole 64-byte keystream blocks into data. input is the RFC 8439 state
+// (constants, key, block counter, nonce); the blocks use counters input[12], input[12] + 1, ...
+// and the caller guarantees input[12] + nblocks <= 2^32 (no wrap). out may equal in.
+struct ChaCha20Kernel {
+  KernelInfo info;
+  void (*xor_blocks)(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
+                     std::size_t nblocks) noexcept;
+};
+
+extern const ChaCha20Kernel chacha20_portable;
+#if AXIOM_X86_64
+extern const ChaCha20Kernel chacha20_avx2;
+#endif
+
+// chacha20_kernels lists the kernels compiled in, best first; the last is portable.
+std::span<const ChaCha20Kernel* const> chacha20_kernels() noexcept;
+
+// chacha20_select picks the kernel to use on a CPU with features f.
+const ChaCha20Kernel& chacha20_select(cpu::Features f) noexcept;
+
+// chacha20_default is chacha20_select(cpu::detected()), computed once.
+const ChaCha20Kernel& chacha20_default() noexcept;
+
+}  // namespace axiom::detail

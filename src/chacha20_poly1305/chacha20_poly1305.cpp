@@ -1,0 +1,229 @@
+// ChaCha20-Poly1305 (RFC 8439 section 2.8) and XChaCha20-Poly1305, written once over the
+// ChaCha20 and Poly1305 kernels.
+#include "axiom/chacha20_poly1305.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include "axiom/bytes.hpp"
+#include "axiom/chacha20.hpp"
+#include "axiom/poly1305.hpp"
+#include "chacha20/chacha20_kernel.hpp"
+#include "core/wipe.hpp"
+#include "poly1305/poly1305_kernel.hpp"
+
+namespace axiom {
+
+namespace {
+
+using Bytes = std::span<const std::uint8_t>;
+
+// The data go through in pieces that stay in the L1 cache between the cipher and the MAC.
+constexpr std::size_t piece_size = 4096;
+
+// Whether two byte ranges share a byte.
+bool overlap(const void* a, std::size_t na, const void* b, std::size_t nb) noexcept {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return na != 0 && nb != 0 && x < y + nb && y < x + na;
+}
+
+// The output may be the input exactly; any other shared byte with an input is an error.
+bool bad_overlap(std::span<const std::uint8_t> out, Bytes in, Bytes aad, Bytes tag) noexcept {
+  return (out.data() != in.data() && overlap(out.data(), out.size(), in.data(), in.size())) ||
+         overlap(out.data(), out.size(), aad.data(), aad.size()) ||
+         overlap(out.data(), out.size(), tag.data(), tag.size());
+}
+
+void pad16(Poly1305& mac, std::size_t n) noexcept {
+  static constexpr std::uint8_t zeros[16] = {};
+  if (n % 16 != 0) mac.update(Bytes(zeros, 16 - n % 16));
+}
+
+void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  std::memcpy(p, &v, 8);
+}
+
+// The cipher at block 0 gives the one-time Poly1305 key and is left at block 1; the MAC has
+// absorbed the padded AAD.
+Poly1305 start(ChaCha20& cipher, const detail::Poly1305Kernel& poly, Bytes aad) noexcept {
+  std::uint8_t block[64] = {};
+  (void)cipher.crypt(block, block);  // 64 bytes from block 0: cannot fail
+  Poly1305 mac(std::span<const std::uint8_t, 32>(block, 32), poly);
+  detail::wipe(block);
+  mac.update(aad);
+  pad16(mac, aad.size());
+  return mac;
+}
+
+void finish_lengths(Poly1305& mac, std::size_t aad_size, std::size_t text_size) noexcept {
+  pad16(mac, text_size);
+  std::uint8_t lengths[16];
+  store_le64(lengths, aad_size);
+  store_le64(lengths + 8, text_size);
+  mac.update(lengths);
+}
+
+}  // namespace
+
+ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key) noexcept
+    : ChaCha20Poly1305(key, detail::chacha20_default(), detail::poly1305_default()) {}
+
+ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
+                                   const detail::ChaCha20Kernel& chacha,
+                                   const detail::Poly1305Kernel& poly) noexcept
+    : chacha_(&chacha), poly_(&poly) {
+  std::memcpy(key_, key.data(), key_size);
+}
+
+ChaCha20Poly1305::~ChaCha20Poly1305() { detail::wipe(key_); }
+
+Status ChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t, tag_size> tag,
+                                       std::span<const std::uint8_t, nonce_size> nonce, Bytes plaintext,
+                                       Bytes aad) const noexcept {
+  if (bad_overlap(out, plaintext, aad, {}) || overlap(tag.data(), tag_size, out.data(), out.size()) ||
+      overlap(tag.data(), tag_size, plaintext.data(), plaintext.size()) ||
+      overlap(tag.data(), tag_size, aad.data(), aad.size()))
+    return Error::overlapping_buffers;
+  Status s;
+  if (out.size() != plaintext.size())
+    s = Error::output_size_mismatch;
+  else if (plaintext.size() > max_message_size)
+    s = Error::message_too_long;
+  if (!s.ok()) {
+    secure_wipe(out);
+    secure_wipe(tag);
+    return s;
+  }
+  ChaCha20 cipher(std::span<const std::uint8_t, key_size>(key_, key_size), nonce, 0, *chacha_);
+  Poly1305 mac = start(cipher, *poly_, aad);
+  for (std::size_t done = 0; done < plaintext.size(); done += piece_size) {
+    const std::size_t n = plaintext.size() - done < piece_size ? plaintext.size() - done : piece_size;
+    (void)cipher.crypt(out.subspan(done, n), plaintext.subspan(done, n));  // length checked above
+    mac.update(out.subspan(done, n));
+  }
+  finish_lengths(mac, aad.size(), plaintext.size());
+  mac.finish(tag);
+  return Status{};
+}
+
+Status ChaCha20Poly1305::seal(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
+                              Bytes plaintext, Bytes aad) const noexcept {
+  if (bad_overlap(out, plaintext, aad, {})) return Error::overlapping_buffers;
+  if (out.size() != plaintext.size() + tag_size) {
+    secure_wipe(out);
+    return Error::output_size_mismatch;
+  }
+  // The tag goes after the ciphertext; in place, plaintext ends where the tag begins.
+  std::uint8_t tag[tag_size];
+  const Status s = seal_detached(out.first(plaintext.size()), tag, nonce, plaintext, aad);
+  std::memcpy(out.data() + plaintext.size(), tag, tag_size);
+  secure_wipe(tag, tag_size);
+  if (!s.ok()) secure_wipe(out);
+  return s;
+}
+
+Status ChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
+                                       std::span<const std::uint8_t, nonce_size> nonce, Bytes ciphertext,
+                                       std::span<const std::uint8_t, tag_size> tag,
+                                       Bytes aad) const noexcept {
+  if (bad_overlap(out, ciphertext, aad, tag)) return Error::overlapping_buffers;
+  Status s;
+  if (out.size() != ciphertext.size())
+    s = Error::output_size_mismatch;
+  else if (ciphertext.size() > max_message_size)
+    s = Error::message_too_long;
+  if (!s.ok()) {
+    secure_wipe(out);
+    return s;
+  }
+  ChaCha20 cipher(std::span<const std::uint8_t, key_size>(key_, key_size), nonce, 0, *chacha_);
+  Poly1305 mac = start(cipher, *poly_, aad);
+  // Each piece is absorbed before it is decrypted (in place overwrites it); the plaintext is
+  // wiped below if the tag turns out wrong.
+  for (std::size_t done = 0; done < ciphertext.size(); done += piece_size) {
+    const std::size_t n = ciphertext.size() - done < piece_size ? ciphertext.size() - done : piece_size;
+    mac.update(ciphertext.subspan(done, n));
+    (void)cipher.crypt(out.subspan(done, n), ciphertext.subspan(done, n));
+  }
+  finish_lengths(mac, aad.size(), ciphertext.size());
+  if (!mac.verify(tag).ok()) {
+    secure_wipe(out);
+    return Error::authentication_failed;
+  }
+  return Status{};
+}
+
+Status ChaCha20Poly1305::open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
+                              Bytes sealed, Bytes aad) const noexcept {
+  if (bad_overlap(out, sealed, aad, {})) return Error::overlapping_buffers;
+  if (sealed.size() < tag_size) {
+    secure_wipe(out);
+    return Error::authentication_failed;
+  }
+  const std::size_t n = sealed.size() - tag_size;
+  if (out.size() != n) {
+    secure_wipe(out);
+    return Error::output_size_mismatch;
+  }
+  std::uint8_t tag[tag_size];
+  std::memcpy(tag, sealed.data() + n, tag_size);
+  const Status s = open_detached(out, nonce, sealed.first(n), tag, aad);
+  secure_wipe(tag, tag_size);
+  return s;
+}
+
+namespace {
+// The per-message ChaCha20-Poly1305 of XChaCha20-Poly1305: subkey and 12-byte nonce.
+struct XKeys {
+  std::uint8_t subkey[32];
+  std::uint8_t nonce[12];
+  XKeys(const std::uint8_t* key, std::span<const std::uint8_t, 24> nonce24) noexcept {
+    hchacha20(subkey, std::span<const std::uint8_t, 32>(key, 32), nonce24.first<16>());
+    std::memset(nonce, 0, 4);
+    std::memcpy(nonce + 4, nonce24.data() + 16, 8);
+  }
+  ~XKeys() { detail::wipe(subkey); }
+  XKeys(const XKeys&) = delete;
+  XKeys& operator=(const XKeys&) = delete;
+};
+}  // namespace
+
+XChaCha20Poly1305::XChaCha20Poly1305(std::span<const std::uint8_t, key_size> key) noexcept
+    : inner_(key) {}
+
+XChaCha20Poly1305::XChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
+                                     const detail::ChaCha20Kernel& chacha,
+                                     const detail::Poly1305Kernel& poly) noexcept
+    : inner_(key, chacha, poly) {}
+
+Status XChaCha20Poly1305::seal(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
+                               Bytes plaintext, Bytes aad) const noexcept {
+  const XKeys k(inner_.key_, nonce);
+  return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_).seal(out, k.nonce, plaintext, aad);
+}
+
+Status XChaCha20Poly1305::open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
+                               Bytes sealed, Bytes aad) const noexcept {
+  const XKeys k(inner_.key_, nonce);
+  return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_).open(out, k.nonce, sealed, aad);
+}
+
+Status XChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t, tag_size> tag,
+                                        std::span<const std::uint8_t, nonce_size> nonce, Bytes plaintext,
+                                        Bytes aad) const noexcept {
+  const XKeys k(inner_.key_, nonce);
+  return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_)
+      .seal_detached(out, tag, k.nonce, plaintext, aad);
+}
+
+Status XChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
+                                        std::span<const std::uint8_t, nonce_size> nonce, Bytes ciphertext,
+                                        std::span<const std::uint8_t, tag_size> tag,
+                                        Bytes aad) const noexcept {
+  const XKeys k(inner_.key_, nonce);
+  return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_)
+      .open_detached(out, k.nonce, ciphertext, tag, aad);
+}
+
+}  // namespace axiom

@@ -1,0 +1,65 @@
+// Portable Poly1305: h and r in 64-bit limbs, products in unsigned __int128. Constant time: 64 x
+// 64 -> 128-bit multiplies, additions with carries, no branch or index on secrets.
+//
+// With h = h0 + h1 2^64 + h2 2^128 and r = r0 + r1 2^64, clamping makes r1 a multiple of 4, so
+// 2^128 r1 = 2^130 (r1 / 4) = 5 (r1 / 4) mod p: the terms above 2^128 fold back multiplied by
+// s1 = r1 + r1 / 4. Per block: 5 multiplies (h2 stays small, so h2 r0 and h2 s1 are 64-bit).
+#include <bit>
+#include <cstring>
+
+#include "poly1305/poly1305_kernel.hpp"
+
+namespace axiom::detail {
+
+namespace {
+
+__extension__ typedef unsigned __int128 u128;  // a GCC/clang extension, hence the marker
+
+inline std::uint64_t load_le64(const std::uint8_t* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  return v;
+}
+
+void blocks(std::uint64_t h[3], const std::uint64_t r[2], const std::uint8_t* m,
+            std::size_t nblocks, std::uint64_t pad_bit) noexcept {
+  const std::uint64_t r0 = r[0], r1 = r[1], s1 = r1 + (r1 >> 2);
+  std::uint64_t h0 = h[0], h1 = h[1], h2 = h[2];
+  for (; nblocks > 0; --nblocks, m += 16) {
+    // h += m (+ 2^128 for a full block)
+    const u128 t0 = static_cast<u128>(h0) + load_le64(m);
+    h0 = static_cast<std::uint64_t>(t0);
+    const u128 t1 = static_cast<u128>(h1) + load_le64(m + 8) + static_cast<std::uint64_t>(t0 >> 64);
+    h1 = static_cast<std::uint64_t>(t1);
+    h2 += static_cast<std::uint64_t>(t1 >> 64) + pad_bit;
+    // h *= r mod p (partly reduced)
+    const u128 d0 = static_cast<u128>(h0) * r0 + static_cast<u128>(h1) * s1;
+    u128 d1 = static_cast<u128>(h0) * r1 + static_cast<u128>(h1) * r0 + static_cast<u128>(h2 * s1);
+    std::uint64_t d2 = h2 * r0;
+    d1 += static_cast<std::uint64_t>(d0 >> 64);
+    d2 += static_cast<std::uint64_t>(d1 >> 64);
+    h0 = static_cast<std::uint64_t>(d0);
+    h1 = static_cast<std::uint64_t>(d1);
+    // Fold the bits at 2^130 and above back: 2^130 = 5 mod p.
+    const std::uint64_t c = (d2 >> 2) + (d2 & ~std::uint64_t{3});
+    h2 = d2 & 3;
+    const u128 u0 = static_cast<u128>(h0) + c;
+    h0 = static_cast<std::uint64_t>(u0);
+    const u128 u1 = static_cast<u128>(h1) + static_cast<std::uint64_t>(u0 >> 64);
+    h1 = static_cast<std::uint64_t>(u1);
+    h2 += static_cast<std::uint64_t>(u1 >> 64);
+  }
+  h[0] = h0;
+  h[1] = h1;
+  h[2] = h2;
+}
+
+}  // namespace
+
+const Poly1305Kernel poly1305_portable = {
+    {"poly1305/portable", cpu::Features{}, true},
+    blocks,
+};
+
+}  // namespace axiom::detail
