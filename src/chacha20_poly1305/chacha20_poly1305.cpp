@@ -147,11 +147,15 @@ Status ChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
     (void)cipher.crypt(out.subspan(done, n), ciphertext.subspan(done, n));
   }
   finish_lengths(mac, aad.size(), ciphertext.size());
-  if (!mac.verify(tag).ok()) {
-    secure_wipe(out);
-    return Error::authentication_failed;
-  }
-  return Status{};
+  std::uint8_t expected[tag_size];
+  mac.finish(expected);
+  const bool same = ct_equal(expected, tag);
+  detail::wipe(expected);
+  // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
+  const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
+  for (std::uint8_t& b : out) b &= keep;
+  return static_cast<Error>(static_cast<std::uint8_t>(~keep) &
+                            static_cast<std::uint8_t>(Error::authentication_failed));
 }
 
 Status ChaCha20Poly1305::open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,

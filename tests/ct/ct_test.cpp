@@ -6,9 +6,14 @@
 
 #include "axiom/bytes.hpp"
 #include "axiom/gost_kdf.hpp"
+#include "axiom/chacha20.hpp"
+#include "axiom/chacha20_poly1305.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/pbkdf2.hpp"
+#include "axiom/poly1305.hpp"
+#include "chacha20/chacha20_kernel.hpp"
+#include "poly1305/poly1305_kernel.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
 #include "ct/ct.hpp"
@@ -105,6 +110,100 @@ TEST(CoreCt, CompareAndWipe) {
   EXPECT_TRUE(eq);
   secure_wipe(a);
 }
+
+// ChaCha20 and the AEADs: the key, the plaintext and the AAD are secret; for open, the
+// ciphertext and tag are public but everything computed from the key is not, and only the
+// verdict and the (possibly zeroed) output are declassified.
+using ChaChaKernel = const detail::ChaCha20Kernel*;
+class ChaCha20Ct : public ::testing::TestWithParam<ChaChaKernel> {
+ protected:
+  void SetUp() override {
+    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+  }
+};
+
+TEST_P(ChaCha20Ct, StreamWithSecretKeyAndData) {
+  Prng rng(4);
+  for (std::size_t n : {1u, 64u, 130u, 300u, 512u, 1100u}) {
+    Bytes key = rng.bytes(32), nonce = rng.bytes(24), msg = rng.bytes(n), out(n);
+    ct::secret(std::span(key));
+    ct::secret(std::span(msg));
+    ChaCha20 c(std::span<const std::uint8_t, 32>(key.data(), 32),
+               std::span<const std::uint8_t, 12>(nonce.data(), 12), 1, *GetParam());
+    ASSERT_TRUE(c.crypt(std::span(out).first(n / 2), std::span(msg).first(n / 2)).ok());
+    ASSERT_TRUE(c.crypt(std::span(out).subspan(n / 2), std::span(msg).subspan(n / 2)).ok());
+    XChaCha20 x(std::span<const std::uint8_t, 32>(key.data(), 32),
+                std::span<const std::uint8_t, 24>(nonce.data(), 24), 0, *GetParam());
+    ASSERT_TRUE(x.crypt(out, msg).ok());
+    ct::declassify(std::span(out));
+  }
+}
+
+TEST_P(ChaCha20Ct, AeadSealAndOpenWithSecretKey) {
+  Prng rng(5);
+  for (const auto* poly : detail::poly1305_kernels()) {
+    for (std::size_t n : {0u, 1u, 64u, 200u, 600u}) {
+      Bytes key = rng.bytes(32), nonce = rng.bytes(24), msg = rng.bytes(n), aad = rng.bytes(13);
+      ct::secret(std::span(key));
+      ct::secret(std::span(msg));
+      ct::secret(std::span(aad));
+      const std::span<const std::uint8_t, 32> k(key.data(), 32);
+      const ChaCha20Poly1305 aead(k, *GetParam(), *poly);
+      const XChaCha20Poly1305 xaead(k, *GetParam(), *poly);
+      const std::span<const std::uint8_t, 12> n12(nonce.data(), 12);
+      const std::span<const std::uint8_t, 24> n24(nonce.data(), 24);
+      Bytes sealed(n + 16), xsealed(n + 16), out(n);
+      ASSERT_TRUE(aead.seal(sealed, n12, msg, aad).ok());
+      ASSERT_TRUE(xaead.seal(xsealed, n24, msg, aad).ok());
+      ct::declassify(std::span(sealed));  // ciphertext and tag are public
+      ct::declassify(std::span(xsealed));
+      for (int tamper = 0; tamper < 2; ++tamper) {
+        if (tamper) sealed.back() ^= 1;
+        Status s = aead.open(out, n12, sealed, aad);
+        ct::declassify(&s, sizeof s);
+        EXPECT_EQ(s.ok(), tamper == 0);
+        Status xs = xaead.open(out, n24, xsealed, aad);
+        ct::declassify(&xs, sizeof xs);
+        EXPECT_TRUE(xs.ok());
+        ct::declassify(std::span(out));
+      }
+    }
+  }
+}
+
+using PolyKernel = const detail::Poly1305Kernel*;
+class Poly1305Ct : public ::testing::TestWithParam<PolyKernel> {
+ protected:
+  void SetUp() override {
+    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+  }
+};
+
+TEST_P(Poly1305Ct, MacWithSecretKeyAndMessage) {
+  Prng rng(6);
+  for (std::size_t n : {0u, 1u, 16u, 17u, 100u, 1000u}) {
+    Bytes key = rng.bytes(32), msg = rng.bytes(n);
+    ct::secret(std::span(key));
+    ct::secret(std::span(msg));
+    const std::span<const std::uint8_t, 32> k(key.data(), 32);
+    Poly1305 m(k, *GetParam());
+    m.update(std::span(msg).first(n / 3));
+    m.update(std::span(msg).subspan(n / 3));
+    Poly1305 fork = m;
+    auto tag = m.finish();
+    Status s = fork.verify(tag);
+    ct::declassify(&s, sizeof s);
+    EXPECT_TRUE(s.ok());
+    ct::declassify(std::span(tag));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, ChaCha20Ct, ::testing::ValuesIn(detail::chacha20_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+INSTANTIATE_TEST_SUITE_P(Kernels, Poly1305Ct, ::testing::ValuesIn(detail::poly1305_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Ct, ::testing::ValuesIn(detail::sha256_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
