@@ -25,7 +25,7 @@ void run_subject(benchmark::State& state, const Subject* s, std::size_t size,
   const std::vector<std::uint8_t> key =
       axiom::bench::random_bytes(axiom::bench::key_size, 1);
   const std::vector<std::uint8_t> msg = axiom::bench::random_bytes(size, 2 + size);
-  std::vector<std::uint8_t> out(s->out_size);
+  std::vector<std::uint8_t> out(s->output_size(size));
   const axiom::bench::MessageFn fn = s->prepare(key);  // keying stays outside the timing
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -80,6 +80,7 @@ int main(int argc, char** argv) {
 #ifdef AXIOM_BENCH_PEER_RHASH
   axiom::bench::peers::add_rhash(all);
 #endif
+  axiom::bench::peers::add_chacha20_peers(all);
 
   for (const Subject& s : all) {
     if (!s.runnable) {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <tuple>
+#include <vector>
 
 #include "peers/peers.hpp"
 
@@ -43,6 +44,72 @@ void add_libgcrypt(std::vector<Subject>& out) {
                      };
                    }});
   }
+}
+
+}  // namespace axiom::bench::peers
+
+// ChaCha20 family: GCRY_CIPHER_CHACHA20 in stream mode and in Poly1305 (AEAD) mode, keyed once,
+// nonce set per message; Poly1305 through gcry_mac, keyed per message (one-time keys).
+namespace axiom::bench::peers {
+
+namespace {
+std::shared_ptr<gcry_cipher_handle> chacha_handle(int mode, std::span<const std::uint8_t> key) {
+  gcry_cipher_hd_t h = nullptr;
+  if (gcry_cipher_open(&h, GCRY_CIPHER_CHACHA20, mode, 0) != 0 || gcry_cipher_setkey(h, key.data(), key.size()) != 0)
+    std::abort();
+  return std::shared_ptr<gcry_cipher_handle>(h, gcry_cipher_close);
+}
+}  // namespace
+
+void add_libgcrypt_chacha20(std::vector<Subject>& out) {
+  out.push_back({"chacha20", "xor", "libgcrypt", false, true, 0,
+                 [](std::span<const std::uint8_t> key) -> MessageFn {
+                   auto h = chacha_handle(GCRY_CIPHER_MODE_STREAM, key);
+                   return [h](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                     if (gcry_cipher_setiv(h.get(), bench_nonce, 12) != 0 ||
+                         gcry_cipher_encrypt(h.get(), o, msg.size(), msg.data(), msg.size()) != 0)
+                       std::abort();
+                   };
+                 }, true});
+  out.push_back({"poly1305", "mac", "libgcrypt", false, true, 16,
+                 [](std::span<const std::uint8_t> key) -> MessageFn {
+                   gcry_mac_hd_t m = nullptr;
+                   if (gcry_mac_open(&m, GCRY_MAC_POLY1305, 0, nullptr) != 0) std::abort();
+                   std::shared_ptr<gcry_mac_handle> hd(m, gcry_mac_close);
+                   auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
+                   return [hd, k](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                     std::size_t len = 16;
+                     if (gcry_mac_setkey(hd.get(), k->data(), k->size()) != 0 ||
+                         gcry_mac_write(hd.get(), msg.data(), msg.size()) != 0 ||
+                         gcry_mac_read(hd.get(), o, &len) != 0)
+                       std::abort();
+                   };
+                 }});
+  out.push_back({"chacha20-poly1305", "seal", "libgcrypt", false, true, 16,
+                 [](std::span<const std::uint8_t> key) -> MessageFn {
+                   auto h = chacha_handle(GCRY_CIPHER_MODE_POLY1305, key);
+                   return [h](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                     if (gcry_cipher_setiv(h.get(), bench_nonce, 12) != 0 ||
+                         gcry_cipher_final(h.get()) != 0 ||
+                         gcry_cipher_encrypt(h.get(), o, msg.size(), msg.data(), msg.size()) != 0 ||
+                         gcry_cipher_gettag(h.get(), o + msg.size(), 16) != 0)
+                       std::abort();
+                   };
+                 }, true});
+  out.push_back({"chacha20-poly1305", "open", "libgcrypt", false, true, 0,
+                 [](std::span<const std::uint8_t> key) -> MessageFn {
+                   auto h = chacha_handle(GCRY_CIPHER_MODE_POLY1305, key);
+                   auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
+                   auto cache = std::make_shared<SealedCache>();
+                   return [h, k, cache](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                     const auto sealed = cache->get(*k, msg);
+                     if (gcry_cipher_setiv(h.get(), bench_nonce, 12) != 0 ||
+                         gcry_cipher_final(h.get()) != 0 ||
+                         gcry_cipher_decrypt(h.get(), o, msg.size(), sealed.data(), msg.size()) != 0 ||
+                         gcry_cipher_checktag(h.get(), sealed.data() + msg.size(), 16) != 0)
+                       std::abort();
+                   };
+                 }, true});
 }
 
 }  // namespace axiom::bench::peers

@@ -21,4 +21,13 @@ void add_gnutls(std::vector<Subject>& out);
 void add_gost_engine(std::vector<Subject>& out);
 void add_rhash(std::vector<Subject>& out);
 
+// The ChaCha20 family (chacha20/xor, poly1305/mac, chacha20-poly1305/seal and /open) of each
+// peer that has it, and add_chacha20_peers (bench_chacha20.cpp) adding all those built.
+void add_chacha20_peers(std::vector<Subject>& out);
+void add_openssl_chacha20(std::vector<Subject>& out);
+void add_libgcrypt_chacha20(std::vector<Subject>& out);
+void add_botan_chacha20(std::vector<Subject>& out);
+void add_libsodium_chacha20(std::vector<Subject>& out);
+void add_nettle_chacha20(std::vector<Subject>& out);
+
 }  // namespace axiom::bench::peers

@@ -79,6 +79,7 @@ std::vector<Subject> subjects() {
     out.push_back({"streebog512", "hash", isa, true, runnable, Streebog512::digest_size,
                    [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog512>(*k); }});
   }
+  add_chacha20_subjects(out);
   return out;
 }
 
@@ -99,7 +100,7 @@ std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed) {
 std::string verify(const Subject& s, std::size_t size) {
   const std::vector<std::uint8_t> key = random_bytes(key_size, 1);
   const std::vector<std::uint8_t> msg = random_bytes(size, 2 + size);
-  std::vector<std::uint8_t> want(s.out_size), got(s.out_size);
+  std::vector<std::uint8_t> want(s.output_size(size)), got(s.output_size(size));
   if (s.algo == "sha256" && s.op == "hash2") {
     const std::size_t half = msg.size() / 2;
     sha256_hash(detail::sha256_portable)(std::span(msg).first(half), want.data());
@@ -112,6 +113,7 @@ std::string verify(const Subject& s, std::size_t size) {
     streebog_hash<Streebog256>(detail::streebog_portable)(msg, want.data());
   } else if (s.algo == "streebog512") {
     streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
+  } else if (chacha20_reference(s, key, msg, want)) {
   } else {
     return "no reference for algorithm " + s.algo;
   }

@@ -17,7 +17,8 @@
 
 namespace axiom::bench {
 
-// MessageFn processes one whole message into out (a digest or tag of Subject::out_size bytes).
+// MessageFn processes one whole message into out (Subject::output_size(msg.size()) bytes: a
+// digest, a tag, or a ciphertext).
 using MessageFn = std::function<void(std::span<const std::uint8_t> msg, std::uint8_t* out)>;
 
 // Subject is one thing to time: an algorithm and operation ("sha256"/"hash",
@@ -28,14 +29,44 @@ struct Subject {
   std::string impl;
   bool ours = true;
   bool runnable = true;  // false: the CPU lacks a feature the kernel needs
-  std::size_t out_size = 0;
+  std::size_t out_size = 0;   // the output's fixed part (digest, tag)
   // prepare does the per-key set-up (nothing for a hash) outside any timed loop and returns
   // the function that processes one message, as a user hashing many messages would.
   std::function<MessageFn(std::span<const std::uint8_t> key)> prepare;
 
+  // out_grows: the output also holds one byte per message byte (a cipher).
+  bool out_grows = false;
+
   // name is "<algo>/<op>/<impl>", e.g. "sha256/hash/shani".
   std::string name() const { return algo + "/" + op + "/" + impl; }
+  // output_size is the size of the output for a message of n bytes.
+  std::size_t output_size(std::size_t n) const { return out_size + (out_grows ? n : 0); }
 };
+
+// The fixed nonce of the cipher and AEAD benchmarks (a benchmark reuses it; nothing else may).
+inline constexpr std::uint8_t bench_nonce[24] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+                                                 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
+
+// SealedCache holds msg sealed with ChaCha20-Poly1305 (key, bench_nonce, no AAD), so that an
+// open benchmark opens a valid message: built on the first call for a message, reused after.
+class SealedCache {
+ public:
+  std::span<const std::uint8_t> get(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg);
+
+ private:
+  const std::uint8_t* for_data_ = nullptr;
+  std::size_t for_size_ = 0;
+  std::vector<std::uint8_t> sealed_;
+};
+
+// add_chacha20_subjects appends ChaCha20, Poly1305 and ChaCha20-Poly1305 seal/open for each of
+// our kernels (bench/registry/chacha20.cpp).
+void add_chacha20_subjects(std::vector<Subject>& out);
+
+// chacha20_reference writes to want the portable kernels' answer for s (one of the above
+// algorithms) and returns true, or returns false for another algorithm.
+bool chacha20_reference(const Subject& s, std::span<const std::uint8_t> key,
+                        std::span<const std::uint8_t> msg, std::vector<std::uint8_t>& want);
 
 // subjects lists our implementations of every benchmarked algorithm, each algorithm's kernels
 // best first, including those this CPU cannot run (runnable = false).

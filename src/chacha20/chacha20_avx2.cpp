@@ -35,31 +35,23 @@ __attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
                           3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
 }
 
-// Four independent quarter rounds, step by step, so that four chains run side by side.
-__attribute__((always_inline)) inline void quarter_rounds(
-    __m256i& a0, __m256i& b0, __m256i& c0, __m256i& d0, __m256i& a1, __m256i& b1, __m256i& c1,
-    __m256i& d1, __m256i& a2, __m256i& b2, __m256i& c2, __m256i& d2, __m256i& a3, __m256i& b3,
-    __m256i& c3, __m256i& d3, __m256i r16, __m256i r8) noexcept {
+// Two independent quarter rounds, step by step. Pairs rather than all four columns at once:
+// GCC spills less (four at once measured 1.21 TSC cycles/byte, pairs 1.02, on this machine),
+// and the out-of-order core overlaps the two pairs of a half-round anyway.
+__attribute__((always_inline)) inline void quarter_rounds(__m256i& a0, __m256i& b0, __m256i& c0,
+                                                          __m256i& d0, __m256i& a1, __m256i& b1,
+                                                          __m256i& c1, __m256i& d1, __m256i r16,
+                                                          __m256i r8) noexcept {
   a0 = _mm256_add_epi32(a0, b0); a1 = _mm256_add_epi32(a1, b1);
-  a2 = _mm256_add_epi32(a2, b2); a3 = _mm256_add_epi32(a3, b3);
   d0 = _mm256_shuffle_epi8(_mm256_xor_si256(d0, a0), r16);
   d1 = _mm256_shuffle_epi8(_mm256_xor_si256(d1, a1), r16);
-  d2 = _mm256_shuffle_epi8(_mm256_xor_si256(d2, a2), r16);
-  d3 = _mm256_shuffle_epi8(_mm256_xor_si256(d3, a3), r16);
   c0 = _mm256_add_epi32(c0, d0); c1 = _mm256_add_epi32(c1, d1);
-  c2 = _mm256_add_epi32(c2, d2); c3 = _mm256_add_epi32(c3, d3);
   b0 = rotl<12>(_mm256_xor_si256(b0, c0)); b1 = rotl<12>(_mm256_xor_si256(b1, c1));
-  b2 = rotl<12>(_mm256_xor_si256(b2, c2)); b3 = rotl<12>(_mm256_xor_si256(b3, c3));
   a0 = _mm256_add_epi32(a0, b0); a1 = _mm256_add_epi32(a1, b1);
-  a2 = _mm256_add_epi32(a2, b2); a3 = _mm256_add_epi32(a3, b3);
   d0 = _mm256_shuffle_epi8(_mm256_xor_si256(d0, a0), r8);
   d1 = _mm256_shuffle_epi8(_mm256_xor_si256(d1, a1), r8);
-  d2 = _mm256_shuffle_epi8(_mm256_xor_si256(d2, a2), r8);
-  d3 = _mm256_shuffle_epi8(_mm256_xor_si256(d3, a3), r8);
   c0 = _mm256_add_epi32(c0, d0); c1 = _mm256_add_epi32(c1, d1);
-  c2 = _mm256_add_epi32(c2, d2); c3 = _mm256_add_epi32(c3, d3);
   b0 = rotl<7>(_mm256_xor_si256(b0, c0)); b1 = rotl<7>(_mm256_xor_si256(b1, c1));
-  b2 = rotl<7>(_mm256_xor_si256(b2, c2)); b3 = rotl<7>(_mm256_xor_si256(b3, c3));
 }
 
 // Transposes four word vectors (lane j = word of block j) into four vectors of 4 words:
@@ -79,18 +71,21 @@ __attribute__((always_inline)) inline void transpose4(__m256i w0, __m256i w1, __
 __attribute__((always_inline)) inline void keystream8(const std::uint32_t input[16],
                                                       std::uint32_t counter, __m256i ks[16]) noexcept {
   const __m256i r16 = rot16_mask(), r8 = rot8_mask();
-  __m256i x[16], s[16];
-  for (int i = 0; i < 16; ++i) s[i] = _mm256_set1_epi32(static_cast<int>(input[i]));
-  s[12] = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(counter)),
-                           _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  for (int i = 0; i < 16; ++i) x[i] = s[i];
+  __m256i x[16];
+  for (int i = 0; i < 16; ++i) x[i] = _mm256_set1_epi32(static_cast<int>(input[i]));
+  const __m256i counters = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(counter)),
+                                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  x[12] = counters;
   for (int round = 0; round < 10; ++round) {
-    quarter_rounds(x[0], x[4], x[8], x[12], x[1], x[5], x[9], x[13], x[2], x[6], x[10], x[14],
-                   x[3], x[7], x[11], x[15], r16, r8);
-    quarter_rounds(x[0], x[5], x[10], x[15], x[1], x[6], x[11], x[12], x[2], x[7], x[8], x[13],
-                   x[3], x[4], x[9], x[14], r16, r8);
+    quarter_rounds(x[0], x[4], x[8], x[12], x[1], x[5], x[9], x[13], r16, r8);  // columns
+    quarter_rounds(x[2], x[6], x[10], x[14], x[3], x[7], x[11], x[15], r16, r8);
+    quarter_rounds(x[0], x[5], x[10], x[15], x[1], x[6], x[11], x[12], r16, r8);  // diagonals
+    quarter_rounds(x[2], x[7], x[8], x[13], x[3], x[4], x[9], x[14], r16, r8);
   }
-  for (int i = 0; i < 16; ++i) x[i] = _mm256_add_epi32(x[i], s[i]);
+  // The feed-forward reloads the input words (broadcast loads) instead of keeping 16 more
+  // vectors live through the rounds (measured 1.02 -> 0.97 TSC cycles/byte with GCC 12).
+  for (int i = 0; i < 16; ++i)
+    x[i] = _mm256_add_epi32(x[i], i == 12 ? counters : _mm256_set1_epi32(static_cast<int>(input[i])));
   __m256i lo0[4], lo1[4], hi0[4], hi1[4];  // words 0-3, 4-7, 8-11, 12-15
   transpose4(x[0], x[1], x[2], x[3], lo0);
   transpose4(x[4], x[5], x[6], x[7], lo1);

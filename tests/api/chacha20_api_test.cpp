@@ -129,8 +129,11 @@ TEST(ChaCha20Api, MatchesLibsodium) {
     ASSERT_TRUE(XChaCha20Poly1305(key).open(back, xnonce, theirs, aad).ok());
     EXPECT_EQ(back, msg);
 
-    Bytes stream_theirs(n), stream_ours(n);
-    crypto_stream_xchacha20_xor_ic(stream_theirs.data(), msg.data(), n, xnonce.data(), 9, key.data());
+    // One spare byte: libsodium's stream declares its pointers non-null even for length 0.
+    Bytes stream_theirs(n + 1), stream_ours(n), padded = msg;
+    padded.push_back(0);
+    crypto_stream_xchacha20_xor_ic(stream_theirs.data(), padded.data(), n, xnonce.data(), 9, key.data());
+    stream_theirs.pop_back();
     XChaCha20 x(key, xnonce, 9);
     ASSERT_TRUE(x.crypt(stream_ours, msg).ok());
     EXPECT_EQ(stream_ours, stream_theirs) << n;

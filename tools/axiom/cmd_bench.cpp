@@ -174,7 +174,7 @@ int cmd_bench(int argc, char** argv) {
         return exit_failed;
       }
       jobs.push_back({&s, size, s.prepare(key), bench::random_bytes(size, 2 + size),
-                      std::vector<std::uint8_t>(s.out_size), 1, {}, {}});
+                      std::vector<std::uint8_t>(s.output_size(size)), 1, {}, {}});
     }
   }
   if (jobs.empty()) {
