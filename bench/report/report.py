@@ -10,8 +10,8 @@ ratio = best peer cpb / our cpb, so > 1 means axiom is faster. Medians and ratio
 one interleaved run, because on a shared VM absolute speeds drift between runs.
 
 Writes DIR/report.md (Markdown, for the README) and DIR/chart_<family>.svg (grouped bars,
-log scale), one chart per hash family (sha256 holds sha256/hash and hmac-sha256/mac;
-streebog holds streebog256/hash and streebog512/hash).
+log scale), one chart per family (sha256 holds sha256/hash and hmac-sha256/mac; streebog holds
+streebog256/hash and streebog512/hash; chacha20 holds chacha20, poly1305 and chacha20-poly1305).
 Python 3 standard library only.
 """
 import argparse
@@ -26,6 +26,10 @@ from xml.sax.saxutils import escape
 OUR_COLORS = ["#1f4e9c", "#4a90d9", "#8fbbe8", "#0b2a5b"]
 PEER_COLORS = ["#e0812c", "#c0392b", "#8e5ea2", "#2a9d8f", "#d16ba5", "#8c9a3a", "#7f6a4f",
                "#6e6e6e", "#e9c46a"]
+
+
+# Algorithms charted with another family (default: each algorithm is its own family).
+FAMILY_OF = {"poly1305": "chacha20", "chacha20-poly1305": "chacha20"}
 
 
 def size_label(n):
@@ -292,6 +296,7 @@ def main():
         fam = algo[len("hmac-"):] if algo.startswith("hmac-") else algo
         if fam.startswith("streebog"):
             fam = "streebog"  # one chart for Streebog-256 and -512
+        fam = FAMILY_OF.get(fam, fam)
         families.setdefault(fam, []).append((f"{algo} ({op})", table))
     for fam, panels in families.items():
         path = os.path.join(out_dir, f"chart_{fam}.svg")

@@ -457,14 +457,141 @@ class Info(unittest.TestCase):
                     self.assertEqual(cols[2], "yes", line)
 
 
+class Cipher(unittest.TestCase):
+    """axiom cipher: chacha20 byte for byte as `openssl enc -chacha20`, the AEADs against the
+    RFC vectors and Python's cryptography package (when installed), and failures."""
+
+    SIZES = [0, 1, 63, 64, 65, 511, 512, 513, 4097, 262143, 262144, 262145, 1048579]
+
+    @unittest.skipIf(OPENSSL is None, "openssl not found")
+    def test_chacha20_matches_openssl_enc(self):
+        for size in self.SIZES:
+            key, nonce, data = os.urandom(32).hex(), os.urandom(12).hex(), os.urandom(size)
+            counter = (size * 7919) & 0xFFFF
+            iv = counter.to_bytes(4, "little").hex() + nonce
+            with self.subTest(size=size, counter=counter):
+                rc, theirs, err = run([OPENSSL, "enc", "-chacha20", "-K", key, "-iv", iv], data=data)
+                self.assertEqual(rc, 0, err)
+                rc, ours, err = axiom("cipher", "-a", "chacha20", "-e", "-K", key, "--iv", iv, data=data)
+                self.assertEqual((rc, err), (0, b""))
+                self.assertEqual(ours, theirs)
+                rc, back, _ = axiom("cipher", "-a", "chacha20", "-d", "-K", key.upper(), "--iv", iv, data=ours)
+                self.assertEqual((rc, back), (0, data))
+
+    def test_files_in_and_out(self):
+        key, iv = "11" * 32, "22" * 12
+        with tempfile.TemporaryDirectory() as d:
+            src, enc, dec = (os.path.join(d, n) for n in ("in", "enc", "dec"))
+            data = os.urandom(300000)
+            with open(src, "wb") as f:
+                f.write(data)
+            for alg, ivlen in [("chacha20", 16), ("chacha20-poly1305", 12), ("xchacha20-poly1305", 24)]:
+                iv = "22" * ivlen
+                self.assertEqual(axiom("cipher", "-a", alg, "-e", "-K", key, "--iv", iv, src, enc)[:2], (0, b""))
+                self.assertEqual(axiom("cipher", "-a", alg, "-d", "-K", key, "--iv", iv, enc, dec)[:2], (0, b""))
+                with open(dec, "rb") as f:
+                    self.assertEqual(f.read(), data, alg)
+                self.assertEqual(os.path.getsize(enc), len(data) + (0 if alg == "chacha20" else 16))
+
+    def test_aead_known_answers(self):
+        # RFC 8439 section 2.8.2 and draft-irtf-cfrg-xchacha-03 A.3.1.
+        key = "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+        aad = "50515253c0c1c2c3c4c5c6c7"
+        pt = (b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip for "
+              b"the future, sunscreen would be it.")
+        cases = [("chacha20-poly1305", "070000004041424344454647",
+                  "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b"
+                  "1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+                  "3ff4def08e4b7a9de576d26586cec64b6116" "1ae10b594f09e26a7e902ecbd0600691"),
+                 ("xchacha20-poly1305", "404142434445464748494a4b4c4d4e4f5051525354555657",
+                  "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb731c7f1b0b4aa6440bf3a82f4eda7e39"
+                  "ae64c6708c54c216cb96b72e1213b4522f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9"
+                  "21f9664c97637da9768812f615c68b13b52e" "c0875924c1c7987947deafd8780acf49")]
+        for alg, iv, sealed in cases:
+            rc, out, err = axiom("cipher", "-a", alg, "-e", "-K", key, "--iv", iv, "--aad", aad, "--tag-len", "16",
+                                 data=pt)
+            self.assertEqual((rc, out.hex(), err), (0, sealed, b""), alg)
+            rc, out, err = axiom("cipher", "-a", alg, "-d", "-K", key, "--iv", iv, "--aad", aad,
+                                 data=bytes.fromhex(sealed))
+            self.assertEqual((rc, out, err), (0, pt, b""), alg)
+
+    def test_aead_against_python_cryptography(self):
+        try:
+            from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+        except ImportError:
+            self.skipTest("python3 cryptography not installed")
+        for size in [0, 1, 16, 100, 4096, 70000]:
+            key, nonce, aad, data = os.urandom(32), os.urandom(12), os.urandom(size % 37), os.urandom(size)
+            expected = ChaCha20Poly1305(key).encrypt(nonce, data, aad)
+            rc, out, _ = axiom("cipher", "-a", "chacha20-poly1305", "-e", "-K", key.hex(), "--iv", nonce.hex(),
+                               "--aad", aad.hex(), data=data)
+            self.assertEqual((rc, out), (0, expected), size)
+
+    def test_wrong_tag_fails_with_no_output(self):
+        key, iv, aad = "33" * 32, "44" * 12, "abcd"
+        data = os.urandom(1000)
+        rc, sealed, _ = axiom("cipher", "-a", "chacha20-poly1305", "-e", "-K", key, "--iv", iv, "--aad", aad,
+                              data=data)
+        self.assertEqual(rc, 0)
+        tampered = [bytes([sealed[0] ^ 1]) + sealed[1:], sealed[:-1] + bytes([sealed[-1] ^ 0x80]), sealed[:-1],
+                    sealed[:10]]
+        for bad in tampered:
+            rc, out, err = axiom("cipher", "-a", "chacha20-poly1305", "-d", "-K", key, "--iv", iv, "--aad", aad,
+                                 data=bad)
+            self.assertEqual((rc, out), (1, b""))
+            self.assertIn(b"authentication failed", err)
+        for args in [["--iv", "45" * 12, "--aad", aad], ["--iv", iv, "--aad", "abce"], ["--iv", iv]]:
+            rc, out, _ = axiom("cipher", "-a", "chacha20-poly1305", "-d", "-K", key, *args, data=sealed)
+            self.assertEqual((rc, out), (1, b""), args)
+        rc, out, _ = axiom("cipher", "-a", "chacha20-poly1305", "-d", "-K", "34" * 32, "--iv", iv, "--aad", aad,
+                           data=sealed)
+        self.assertEqual((rc, out), (1, b""))
+        with tempfile.TemporaryDirectory() as d:
+            src, dst = os.path.join(d, "in"), os.path.join(d, "out")
+            with open(src, "wb") as f:
+                f.write(tampered[0])
+            rc, _, _ = axiom("cipher", "-a", "chacha20-poly1305", "-d", "-K", key, "--iv", iv, "--aad", aad, src, dst)
+            self.assertEqual(rc, 1)
+            self.assertFalse(os.path.exists(dst), "no output file after a failed decryption")
+
+    def test_usage_errors(self):
+        key = "00" * 32
+        for args in [["-a", "chacha20", "-e", "-K", key],                      # no IV
+                     ["-a", "chacha20", "-e", "-K", key, "--iv", "00" * 12],   # IV of the wrong size
+                     ["-a", "chacha20", "-e", "-K", "00" * 31, "--iv", "00" * 16],
+                     ["-a", "chacha20", "-e", "-K", "zz", "--iv", "00" * 16],
+                     ["-a", "chacha20", "-e", "-d", "-K", key, "--iv", "00" * 16],
+                     ["-a", "chacha20", "-K", key, "--iv", "00" * 16],         # neither -e nor -d
+                     ["-a", "chacha20", "-e", "-K", key, "--iv", "00" * 16, "--aad", "00"],
+                     ["-a", "chacha20-poly1305", "-e", "-K", key, "--iv", "00" * 12, "--tag-len", "12"],
+                     ["-a", "chacha20-poly1305", "-e", "-K", key, "--iv", "00" * 12, "--nopad"],
+                     ["-a", "xchacha20-poly1305", "-e", "-K", key, "--iv", "00" * 12],
+                     ["-a", "rot13", "-e", "-K", key],
+                     ["-e", "-K", key],
+                     ["-a", "chacha20", "-e", "-K", key, "--iv", "00" * 16, "a", "b", "c"]]:
+            rc, out, err = axiom("cipher", *args, data=b"x")
+            self.assertEqual((rc, out), (2, b""), args)
+            self.assertTrue(err.startswith(b"axiom"), args)
+        rc, _, err = axiom("cipher", "-a", "chacha20", "-e", "-K", key, "--iv", "00" * 16, "/nonexistent")
+        self.assertEqual((rc, err), (2, b"axiom: /nonexistent: No such file or directory\n"))
+
+    def test_counter_wrap_is_refused(self):
+        # Counter 0xffffffff leaves one block: 64 bytes work, 65 do not.
+        key, iv = "55" * 32, "ffffffff" + "66" * 12
+        self.assertEqual(axiom("cipher", "-a", "chacha20", "-e", "-K", key, "--iv", iv, data=b"a" * 64)[0], 0)
+        rc, _, err = axiom("cipher", "-a", "chacha20", "-e", "-K", key, "--iv", iv, data=b"a" * 65)
+        self.assertEqual(rc, 2)
+        self.assertIn(b"message too long", err)
+
+
 class Usage(unittest.TestCase):
     def test_help_and_version(self):
         rc, out, _ = axiom("--help")
         self.assertEqual(rc, 0)
-        for cmd in ["sum", "mac", "list", "cpu", "rand", "bench"]:
+        for cmd in ["sum", "mac", "cipher", "list", "cpu", "rand", "bench"]:
             self.assertRegex(out.decode(), rf"(?m)^  {cmd} ")
         self.assertEqual(axiom("help")[1], out)
-        for cmd in ["sum", "mac", "list", "cpu", "rand"]:
+        for cmd in ["sum", "mac", "cipher", "list", "cpu", "rand"]:
             rc, text, err = axiom(cmd, "--help")
             self.assertEqual((rc, err), (0, b""), cmd)
             self.assertTrue(text.startswith(f"Usage: axiom {cmd}".encode()), cmd)

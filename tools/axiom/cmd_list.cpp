@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "algorithms.hpp"
+#include "ciphers.hpp"
 #include "commands.hpp"
 #include "io.hpp"
 
@@ -27,6 +28,7 @@ int cmd_list(int argc, char** argv) {
   std::vector<std::pair<std::string_view, std::string_view>> rows;
   for (const HashAlgorithm& a : hash_algorithms()) rows.emplace_back(a.name, a.kernel());
   for (const MacAlgorithm& a : mac_algorithms()) rows.emplace_back(a.name, a.kernel());
+  for (const CipherAlgorithm& a : cipher_algorithms()) rows.emplace_back(a.name, a.kernel());
   std::size_t width = 0;
   for (const auto& [name, kernel] : rows) width = std::max(width, name.size());
   for (const auto& [name, kernel] : rows)

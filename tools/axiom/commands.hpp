@@ -11,5 +11,6 @@ int cmd_list(int argc, char** argv);   // algorithms and the kernel each uses
 int cmd_cpu(int argc, char** argv);    // CPU features and kernels
 int cmd_rand(int argc, char** argv);   // random bytes from the OS CSPRNG
 int cmd_bench(int argc, char** argv);  // benchmark of our kernels (the bench registry)
+int cmd_cipher(int argc, char** argv); // raw encryption/decryption (like openssl enc -K -iv)
 
 }  // namespace axiom::cli

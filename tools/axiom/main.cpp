@@ -22,6 +22,7 @@ struct Command {
 constexpr Command commands[] = {
     {"sum", axiom::cli::cmd_sum, "print or check message digests (sha256sum format)"},
     {"mac", axiom::cli::cmd_mac, "print the MAC of a file or standard input"},
+    {"cipher", axiom::cli::cmd_cipher, "raw encryption or decryption with a hex key and IV"},
     {"list", axiom::cli::cmd_list, "list the algorithms and the kernel each uses"},
     {"cpu", axiom::cli::cmd_cpu, "show CPU features and the compiled-in kernels"},
     {"rand", axiom::cli::cmd_rand, "write random bytes from the OS CSPRNG"},

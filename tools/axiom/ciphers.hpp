@@ -1,0 +1,56 @@
+// The ciphers of `axiom cipher` (raw mode, DESIGN.md section 7), as a table: a new cipher or
+// mode is one entry in ciphers.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "axiom/result.hpp"
+
+namespace axiom::cli {
+
+// Crypter encrypts or decrypts a stream in pieces of any size: update() appends the output
+// for the input so far, finish() appends the rest (padding, for block modes).
+class Crypter {
+ public:
+  virtual ~Crypter() = default;
+  virtual Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) = 0;
+  virtual Status finish(std::vector<std::uint8_t>& out) = 0;
+};
+
+// Aead is one message through an AEAD: the whole input at once, so that a wrong tag releases
+// nothing. seal writes in.size() + tag_size bytes (ciphertext || tag); open writes
+// in.size() - tag_size bytes, or fails (authentication_failed) and writes nothing usable.
+struct AeadCalls {
+  Status (*seal)(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
+                 std::span<const std::uint8_t> aad, std::size_t tag_size,
+                 std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out);
+  Status (*open)(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
+                 std::span<const std::uint8_t> aad, std::size_t tag_size,
+                 std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out);
+};
+
+struct CipherAlgorithm {
+  std::string_view name;  // as OpenSSL names it: "chacha20", "chacha20-poly1305"
+  std::size_t key_size;
+  std::size_t iv_size;    // 0: the cipher takes no IV
+  std::string_view iv_text;  // what the IV is, for messages: "16 bytes: counter (LE) || nonce"
+  // Stream ciphers and block modes: make() keys a Crypter (iv has iv_size bytes).
+  std::unique_ptr<Crypter> (*make)(std::span<const std::uint8_t> key,
+                                   std::span<const std::uint8_t> iv, bool encrypt);
+  // AEADs (make is null): the calls, the default tag size and the sizes allowed.
+  AeadCalls aead;
+  std::size_t tag_size, min_tag_size, max_tag_size;
+  std::string_view (*kernel)();  // the kernel(s) used on this CPU
+};
+
+std::span<const CipherAlgorithm> cipher_algorithms();
+
+// find_cipher returns the cipher of that name, or nullptr.
+const CipherAlgorithm* find_cipher(std::string_view name);
+
+}  // namespace axiom::cli

@@ -1,0 +1,239 @@
+// axiom cipher: raw encryption and decryption like `openssl enc -K -iv` (no header, no salt),
+// for interoperability and testing. AEADs give ciphertext || tag.
+#include <fcntl.h>
+#include <getopt.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "axiom/bytes.hpp"
+#include "ciphers.hpp"
+#include "commands.hpp"
+#include "io.hpp"
+
+namespace axiom::cli {
+
+namespace {
+
+constexpr const char* usage_text =
+    "Usage: axiom cipher -a ALG (-e|-d) -K HEX [--iv HEX] [--aad HEX] [--tag-len N] [--nopad]\n"
+    "                    [IN [OUT]]\n"
+    "Encrypt (-e) or decrypt (-d) IN (standard input when IN is - or absent) to OUT (standard\n"
+    "output when OUT is - or absent) with a raw key and IV, like 'openssl enc -K HEX -iv HEX':\n"
+    "no header, no salt, no key derivation. AEADs write ciphertext || tag; decryption with a\n"
+    "wrong tag writes nothing. For files, use 'axiom enc' instead.\n"
+    "\n"
+    "  -a, --algorithm ALG  chacha20 (--iv: 16 bytes, the 32-bit little-endian block counter\n"
+    "                       then the 12-byte nonce, as OpenSSL takes it), chacha20-poly1305\n"
+    "                       (12-byte nonce), xchacha20-poly1305 (24-byte nonce); 'axiom list'\n"
+    "  -e, --encrypt        encrypt\n"
+    "  -d, --decrypt        decrypt (and check the tag of an AEAD)\n"
+    "  -K, --key HEX        the key as hex digits (32 bytes for these ciphers); note that other\n"
+    "                       users of this machine may see a command line\n"
+    "      --iv HEX         the IV or nonce as hex digits; never reuse one with the same key\n"
+    "      --aad HEX        AEADs: additional authenticated data (default none)\n"
+    "      --tag-len N      AEADs: tag length in bytes (16 for the ChaCha20 AEADs)\n"
+    "      --nopad          block modes only: no PKCS#7 padding\n"
+    "  -h, --help           print this help\n"
+    "\n"
+    "Exit status: 0 success; 1 authentication failed (wrong key, IV, AAD or tag, or a modified\n"
+    "message); 2 usage error, invalid key or IV, or an I/O error.\n";
+
+// Output writes to standard output or a file; a file is only created when the first bytes
+// are ready, and removed by discard() (a run that fails leaves no output file).
+class Output {
+ public:
+  explicit Output(std::string name) : name_(std::move(name)) {}
+  ~Output() {
+    if (fd_ > 1) ::close(fd_);
+  }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  // write returns 0 or an errno.
+  int write(std::span<const std::uint8_t> data) {
+    if (fd_ < 0) {
+      fd_ = name_ == "-" ? 1 : ::open(name_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+      if (fd_ < 0) return errno;
+      created_ = name_ != "-";
+    }
+    return write_all(fd_, data) ? 0 : errno;
+  }
+  // close returns 0 or an errno (a file's close can report a delayed write error).
+  int close() {
+    if (fd_ < 0) return write({});  // an empty output is still an output
+    if (fd_ > 1) {
+      const int r = ::close(fd_);
+      fd_ = -1;
+      if (r != 0) return errno;
+    }
+    return 0;
+  }
+  void discard() {
+    if (created_) ::unlink(name_.c_str());
+  }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+  int fd_ = -1;
+  bool created_ = false;
+};
+
+bool parse_hex(const char* what, const char* text, std::vector<std::uint8_t>& out) {
+  Result<std::vector<std::uint8_t>> r = from_hex(text ? text : "");
+  if (!r) {
+    error(std::string("cipher: invalid ") + what + ": expected an even number of hex digits");
+    return false;
+  }
+  out = std::move(*r);
+  return true;
+}
+
+}  // namespace
+
+int cmd_cipher(int argc, char** argv) {
+  enum { opt_iv = 256, opt_aad, opt_tag_len, opt_nopad };
+  static const option long_options[] = {
+      {"algorithm", required_argument, nullptr, 'a'},
+      {"encrypt", no_argument, nullptr, 'e'},
+      {"decrypt", no_argument, nullptr, 'd'},
+      {"key", required_argument, nullptr, 'K'},
+      {"iv", required_argument, nullptr, opt_iv},
+      {"aad", required_argument, nullptr, opt_aad},
+      {"tag-len", required_argument, nullptr, opt_tag_len},
+      {"nopad", no_argument, nullptr, opt_nopad},
+      {"help", no_argument, nullptr, 'h'},
+      {nullptr, 0, nullptr, 0},
+  };
+  std::string alg_name;
+  const char *key_hex = nullptr, *iv_hex = nullptr, *aad_hex = nullptr, *tag_len_text = nullptr;
+  int direction = 0;  // 1 encrypt, -1 decrypt
+  bool nopad = false;
+  opterr = 0;
+  for (int c; (c = getopt_long(argc, argv, ":a:edK:h", long_options, nullptr)) != -1;) {
+    switch (c) {
+      case 'a': alg_name = optarg; break;
+      case 'e':
+      case 'd':
+        if (direction != 0) return usage_error("cipher", "give one of -e and -d");
+        direction = c == 'e' ? 1 : -1;
+        break;
+      case 'K': key_hex = optarg; break;
+      case opt_iv: iv_hex = optarg; break;
+      case opt_aad: aad_hex = optarg; break;
+      case opt_tag_len: tag_len_text = optarg; break;
+      case opt_nopad: nopad = true; break;
+      case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
+      default: return option_error("cipher", argv, c);
+    }
+  }
+  if (alg_name.empty()) return usage_error("cipher", "an algorithm is required (-a ALG)");
+  const CipherAlgorithm* alg = find_cipher(alg_name);
+  if (alg == nullptr)
+    return usage_error("cipher", "unknown algorithm '" + alg_name + "' (see 'axiom list')");
+  if (direction == 0) return usage_error("cipher", "give -e (encrypt) or -d (decrypt)");
+  if (key_hex == nullptr) return usage_error("cipher", "a key is required (-K HEX)");
+  const bool is_aead = alg->make == nullptr;
+  if (!is_aead && (aad_hex != nullptr || tag_len_text != nullptr))
+    return usage_error("cipher", "--aad and --tag-len are for AEADs; " + alg_name + " is not one");
+  if (nopad) return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
+  if (alg->iv_size != 0 && iv_hex == nullptr)
+    return usage_error("cipher", alg_name + " needs --iv HEX (" + std::string(alg->iv_text) + ")");
+  if (alg->iv_size == 0 && iv_hex != nullptr) return usage_error("cipher", alg_name + " takes no IV");
+  std::size_t tag_len = alg->tag_size;
+  if (tag_len_text != nullptr) {
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long v = std::strtoul(tag_len_text, &end, 10);
+    if (errno != 0 || end == tag_len_text || *end != '\0' || v < alg->min_tag_size || v > alg->max_tag_size)
+      return usage_error("cipher", "invalid --tag-len '" + std::string(tag_len_text) + "' for " + alg_name +
+                                       " (" + std::to_string(alg->min_tag_size) + " to " +
+                                       std::to_string(alg->max_tag_size) + ")");
+    tag_len = v;
+  }
+  if (argc - optind > 2) return usage_error("cipher", "at most IN and OUT");
+  const std::string in_name = optind < argc ? argv[optind] : "-";
+  Output out(optind + 1 < argc ? argv[optind + 1] : "-");
+
+  std::vector<std::uint8_t> key, iv, aad;
+  if (!parse_hex("key", key_hex, key)) return exit_usage;
+  if (key.size() != alg->key_size) {
+    secure_wipe(key);
+    error("cipher: invalid key: " + alg_name + " takes " + std::to_string(alg->key_size) +
+          " bytes (" + std::to_string(2 * alg->key_size) + " hex digits)");
+    return exit_usage;
+  }
+  if (iv_hex != nullptr && !parse_hex("IV", iv_hex, iv)) return exit_usage;
+  if (iv.size() != alg->iv_size) {
+    secure_wipe(key);
+    error("cipher: invalid IV: " + alg_name + " takes " + std::string(alg->iv_text));
+    return exit_usage;
+  }
+  if (aad_hex != nullptr && !parse_hex("AAD", aad_hex, aad)) return exit_usage;
+
+  Input in;
+  std::vector<std::uint8_t> buffer(Input::buffer_size);
+  int err = in.open(in_name);
+  if (err != 0) {
+    secure_wipe(key);
+    file_error(in_name, err);
+    return exit_usage;
+  }
+  Status status;
+  int write_err = 0;
+  std::vector<std::uint8_t> result;
+  if (is_aead) {
+    // The whole message first: nothing may be written before the tag is checked.
+    std::vector<std::uint8_t> message;
+    err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) { message.insert(message.end(), b.begin(), b.end()); });
+    if (err == 0) {
+      status = direction > 0 ? alg->aead.seal(key, iv, aad, tag_len, message, result)
+                             : alg->aead.open(key, iv, aad, tag_len, message, result);
+      if (status.ok()) write_err = out.write(result);
+    }
+    secure_wipe(message);
+  } else {
+    const auto crypter = alg->make(key, iv, direction > 0);
+    err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
+      if (!status.ok() || write_err != 0) return;
+      result.clear();
+      status = crypter->update(b, result);
+      if (status.ok()) write_err = out.write(result);
+    });
+    if (err == 0 && status.ok() && write_err == 0) {
+      result.clear();
+      status = crypter->finish(result);
+      if (status.ok()) write_err = out.write(result);
+    }
+  }
+  secure_wipe(key);
+  secure_wipe(result);
+  if (err != 0) {
+    out.discard();
+    file_error(in_name, err);
+    return exit_usage;
+  }
+  if (!status.ok()) {
+    out.discard();
+    if (status.error() == Error::authentication_failed) {
+      error("cipher: " + (in_name == "-" ? std::string("standard input") : quote_name(in_name)) +
+            ": authentication failed (wrong key, IV, AAD or tag, or a modified message)");
+      return exit_failed;
+    }
+    error("cipher: " + std::string(status.text()));
+    return exit_usage;
+  }
+  if (write_err == 0) write_err = out.close();
+  if (write_err != 0) {
+    out.discard();
+    file_error(out.name() == "-" ? "write error" : out.name(), write_err);
+    return exit_usage;
+  }
+  return finish_stdout(exit_ok);
+}
+
+}  // namespace axiom::cli
