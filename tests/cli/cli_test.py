@@ -410,9 +410,12 @@ class Info(unittest.TestCase):
         self.assertEqual(rc, 0)
         rows = dict(line.split() for line in out.decode().splitlines())
         self.assertEqual(set(rows), {"sha256", "streebog256", "streebog512", "hmac-sha256",
-                                     "hmac-streebog256", "hmac-streebog512"})
+                                     "hmac-streebog256", "hmac-streebog512", "chacha20",
+                                     "chacha20-poly1305", "xchacha20-poly1305"})
         self.assertTrue(rows["sha256"].startswith("sha256/"))
         self.assertTrue(rows["hmac-streebog512"].startswith("streebog/"))
+        self.assertTrue(rows["chacha20"].startswith("chacha20/"))
+        self.assertRegex(rows["chacha20-poly1305"], r"^chacha20/\w+\+poly1305/\w+$")
         env = dict(ENV, AXIOM_CPU="portable")
         out = axiom("list", env=env)[1].decode()
         self.assertEqual(out.split(), ["sha256", "sha256/portable",
@@ -420,7 +423,10 @@ class Info(unittest.TestCase):
                                        "streebog512", "streebog/portable",
                                        "hmac-sha256", "sha256/portable",
                                        "hmac-streebog256", "streebog/portable",
-                                       "hmac-streebog512", "streebog/portable"])
+                                       "hmac-streebog512", "streebog/portable",
+                                       "chacha20", "chacha20/portable",
+                                       "chacha20-poly1305", "chacha20/portable+poly1305/portable",
+                                       "xchacha20-poly1305", "chacha20/portable+poly1305/portable"])
 
     def test_cpu(self):
         rc, out, _ = axiom("cpu")
