@@ -590,14 +590,160 @@ class Cipher(unittest.TestCase):
         self.assertIn(b"message too long", err)
 
 
+class Enc(unittest.TestCase):
+    """axiom keygen / enc / dec: round trips, and every kind of damage fails with exit 1 and
+    leaves no output file."""
+
+    CHUNK = 65536
+    RECORD = CHUNK + 16
+    HEADER = 40
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.d = self.tmp.name
+        self.key = self.path("key")
+        rc, out, err = axiom("keygen", self.key)
+        self.assertEqual((rc, out, err), (0, b"", b""))
+        self.pw = self.path("pw")
+        self.put("pw", b"correct horse battery staple\n")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.d, name)
+
+    def put(self, name, data):
+        with open(self.path(name), "wb") as f:
+            f.write(data)
+        return self.path(name)
+
+    def get(self, name):
+        with open(self.path(name), "rb") as f:
+            return f.read()
+
+    def assert_fails(self, args, data_name, expect_rc=1):
+        out = self.path("out")
+        rc, stdout, err = axiom("dec", *args, self.path(data_name), out)
+        self.assertEqual(rc, expect_rc, err)
+        self.assertTrue(err.startswith(b"axiom"), err)
+        self.assertFalse(os.path.exists(out), "a failed run must leave no output file")
+        self.assertEqual([n for n in os.listdir(self.d) if ".axiom-" in n], [], "temporary file left")
+
+    def test_keygen(self):
+        with open(self.key) as f:
+            text = f.read()
+        self.assertRegex(text, r"^[0-9a-f]{64}\n$")
+        self.assertEqual(os.stat(self.key).st_mode & 0o777, 0o600)
+        self.assertEqual(axiom("keygen", self.key)[0], 2)  # never overwrites
+        rc, out, _ = axiom("keygen")
+        self.assertEqual(rc, 0)
+        self.assertRegex(out.decode(), r"^[0-9a-f]{64}\n$")
+        self.assertNotEqual(out.decode(), text)
+
+    def test_round_trips(self):
+        for size in [0, 1, self.CHUNK - 1, self.CHUNK, self.CHUNK + 1, 3 * self.CHUNK, 300001]:
+            data = os.urandom(size)
+            self.put("in", data)
+            for mode in (["-k", self.key], ["--passphrase-file", self.pw]):
+                with self.subTest(size=size, mode=mode[0]):
+                    self.assertEqual(axiom("enc", *mode, self.path("in"), self.path("ct"))[:2], (0, b""))
+                    ct = self.get("ct")
+                    full, rest = divmod(size, self.CHUNK)
+                    self.assertEqual(len(ct), self.HEADER + full * self.RECORD + rest + 16)
+                    self.assertEqual(axiom("dec", *mode, self.path("ct"), self.path("back"))[:2], (0, b""))
+                    self.assertEqual(self.get("back"), data)
+        # Pipes both ways, and a fresh salt and nonce each time.
+        data = os.urandom(200000)
+        rc, ct1, _ = axiom("enc", "-k", self.key, "-", "-", data=data)
+        rc2, ct2, _ = axiom("enc", "-k", self.key, "-", "-", data=data)
+        self.assertEqual((rc, rc2), (0, 0))
+        self.assertNotEqual(ct1, ct2)
+        self.assertEqual(axiom("dec", "-k", self.key, "-", "-", data=ct1)[:2], (0, data))
+
+    def test_damage_fails(self):
+        data = os.urandom(3 * self.CHUNK + 500)
+        self.put("in", data)
+        self.assertEqual(axiom("enc", "-k", self.key, self.path("in"), self.path("ct"))[0], 0)
+        ct = self.get("ct")
+        h, r = self.HEADER, self.RECORD
+        records = [ct[h + i * r:h + (i + 1) * r] for i in range(4)]
+        cases = {
+            "truncated at a record edge": ct[:h + 2 * r],
+            "truncated inside a record": ct[:h + 2 * r + 100],
+            "last record dropped": ct[:h + 3 * r],
+            "tag cut short": ct[:-1],
+            "header only": ct[:h],
+            "reordered": ct[:h] + records[1] + records[0] + records[2] + records[3],
+            "record repeated": ct[:h] + records[0] + records[0] + records[2] + records[3],
+            "trailing garbage": ct + b"x",
+            "bit flipped in a chunk": ct[:h + r + 7] + bytes([ct[h + r + 7] ^ 4]) + ct[h + r + 8:],
+            "bit flipped in a tag": ct[:-3] + bytes([ct[-3] ^ 1]) + ct[-2:],
+            "bit flipped in the salt": ct[:20] + bytes([ct[20] ^ 1]) + ct[21:],
+            "bit flipped in the nonce prefix": ct[:33] + bytes([ct[33] ^ 1]) + ct[34:],
+        }
+        for what, bad in cases.items():
+            with self.subTest(what):
+                self.put("bad", bad)
+                self.assert_fails(["-k", self.key], "bad")
+        # A wrong key, a wrong passphrase, the wrong kind of key, not our format.
+        other = self.path("other")
+        self.assertEqual(axiom("keygen", other)[0], 0)
+        self.assert_fails(["-k", other], "ct")
+        self.assertEqual(axiom("enc", "--passphrase-file", self.pw, self.path("in"), self.path("ctp"))[0], 0)
+        wrong = self.put("wrong", b"incorrect horse\n")
+        self.assert_fails(["--passphrase-file", wrong], "ctp")
+        self.assert_fails(["-k", self.key], "ctp", expect_rc=2)
+        self.put("junk", b"not an encrypted file at all, but long enough for a header" * 3)
+        self.assert_fails(["-k", self.key], "junk")
+        self.put("empty", b"")
+        self.assert_fails(["-k", self.key], "empty")
+        # The original still decrypts.
+        self.assertEqual(axiom("dec", "-k", self.key, self.path("ct"), self.path("out"))[0], 0)
+        self.assertEqual(self.get("out"), data)
+
+    def test_constant_memory_through_pipes(self):
+        # 300 MiB through enc and dec in a pipeline: each process must stay far below that.
+        import resource
+        size = 300 << 20
+        script = (f"head -c {size} /dev/zero | '{AXIOM}' enc -k '{self.key}' - - | "
+                  f"'{AXIOM}' dec -k '{self.key}' - - | sha256sum")
+        p = subprocess.run(["sh", "-c", script], capture_output=True, env=ENV, timeout=600)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        zeros = hashlib.sha256()
+        block = bytes(1 << 20)
+        for _ in range(size >> 20):
+            zeros.update(block)
+        self.assertEqual(p.stdout.split()[0].decode(), zeros.hexdigest())
+        peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        self.assertLess(peak_kib, 150 * 1024, "a process held too much of the stream in memory")
+
+    def test_usage_errors(self):
+        self.put("in", b"abc")
+        for args in [["enc", self.path("in"), self.path("o")],
+                     ["enc", "-k", self.key, "-p", self.path("in"), self.path("o")],
+                     ["enc", "-k", self.key, self.path("in")],
+                     ["enc", "-k", self.key, "-a", "aes-256-gcm", self.path("in"), self.path("o")],
+                     ["dec", "-k", self.key, "-a", "chacha20-poly1305", self.path("in"), self.path("o")],
+                     ["enc", "-k", self.put("badkey", b"1234\n"), self.path("in"), self.path("o")],
+                     ["enc", "-k", self.path("nokey"), self.path("in"), self.path("o")],
+                     ["enc", "--passphrase-file", self.put("emptypw", b"\n"), self.path("in"), self.path("o")],
+                     ["enc", "-k", self.key, self.path("missing"), self.path("o")],
+                     ["keygen", "a", "b"]]:
+            rc, _, err = axiom(*args)
+            self.assertEqual(rc, 2, args)
+            self.assertTrue(err.startswith(b"axiom"), args)
+            self.assertFalse(os.path.exists(self.path("o")), args)
+
+
 class Usage(unittest.TestCase):
     def test_help_and_version(self):
         rc, out, _ = axiom("--help")
         self.assertEqual(rc, 0)
-        for cmd in ["sum", "mac", "cipher", "list", "cpu", "rand", "bench"]:
+        for cmd in ["sum", "mac", "cipher", "enc", "dec", "keygen", "list", "cpu", "rand", "bench"]:
             self.assertRegex(out.decode(), rf"(?m)^  {cmd} ")
         self.assertEqual(axiom("help")[1], out)
-        for cmd in ["sum", "mac", "cipher", "list", "cpu", "rand"]:
+        for cmd in ["sum", "mac", "cipher", "keygen", "list", "cpu", "rand"]:
             rc, text, err = axiom(cmd, "--help")
             self.assertEqual((rc, err), (0, b""), cmd)
             self.assertTrue(text.startswith(f"Usage: axiom {cmd}".encode()), cmd)

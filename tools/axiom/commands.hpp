@@ -12,5 +12,8 @@ int cmd_cpu(int argc, char** argv);    // CPU features and kernels
 int cmd_rand(int argc, char** argv);   // random bytes from the OS CSPRNG
 int cmd_bench(int argc, char** argv);  // benchmark of our kernels (the bench registry)
 int cmd_cipher(int argc, char** argv); // raw encryption/decryption (like openssl enc -K -iv)
+int cmd_keygen(int argc, char** argv); // a new random key file for enc/dec
+int cmd_enc(int argc, char** argv);    // encrypt a file in authenticated chunks
+int cmd_dec(int argc, char** argv);    // decrypt and authenticate such a file
 
 }  // namespace axiom::cli

@@ -1,0 +1,463 @@
+// axiom keygen / enc / dec: files through ChaCha20-Poly1305 in fixed-size chunks (DESIGN.md
+// section 7), in constant memory.
+//
+// Format (all integers big-endian):
+//   header, 40 bytes: "AXIOMENC" | version 1 | algorithm (1 = chacha20-poly1305) | key kind
+//     (0 = key file, 1 = passphrase) | log2(chunk size) | PBKDF2 iterations (u32, 0 for a key
+//     file) | salt (16) | nonce prefix (7) | 0
+//   then records: the ciphertext of one chunk || its 16-byte tag. Every chunk but the last holds
+//   exactly chunk-size bytes; the last holds fewer (possibly none), so a full record is never
+//   the last one.
+// The file key is HKDF-SHA256(key file's key, salt, "axiom enc v1") or PBKDF2-HMAC-SHA256(
+// passphrase, salt, iterations). Chunk i is sealed with the nonce prefix || i (u32) || last
+// (1 for the last chunk, else 0) and the header as AAD: truncation, reordering, a changed
+// header or byte, a wrong key all fail authentication.
+#include <fcntl.h>
+#include <getopt.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "axiom/bytes.hpp"
+#include "axiom/chacha20_poly1305.hpp"
+#include "axiom/hkdf.hpp"
+#include "axiom/hmac.hpp"
+#include "axiom/pbkdf2.hpp"
+#include "axiom/random.hpp"
+#include "axiom/sha256.hpp"
+#include "commands.hpp"
+#include "io.hpp"
+
+namespace axiom::cli {
+
+namespace {
+
+constexpr std::uint8_t magic[8] = {'A', 'X', 'I', 'O', 'M', 'E', 'N', 'C'};
+constexpr std::uint8_t format_version = 1;
+constexpr std::uint8_t algorithm_chacha20_poly1305 = 1;
+constexpr std::uint8_t key_kind_file = 0, key_kind_passphrase = 1;
+constexpr std::size_t header_size = 40;
+constexpr unsigned default_chunk_log2 = 16;  // 64 KiB
+constexpr unsigned min_chunk_log2 = 10, max_chunk_log2 = 24;
+constexpr std::uint32_t default_iterations = 600000;
+constexpr std::uint32_t max_iterations = 100000000;
+constexpr std::size_t tag_size = ChaCha20Poly1305::tag_size;
+
+using Key = std::array<std::uint8_t, 32>;
+
+struct Header {
+  std::uint8_t key_kind = key_kind_file;
+  unsigned chunk_log2 = default_chunk_log2;
+  std::uint32_t iterations = 0;
+  std::array<std::uint8_t, 16> salt{};
+  std::array<std::uint8_t, 7> prefix{};
+
+  std::array<std::uint8_t, header_size> encode() const {
+    std::array<std::uint8_t, header_size> h{};
+    std::memcpy(h.data(), magic, 8);
+    h[8] = format_version;
+    h[9] = algorithm_chacha20_poly1305;
+    h[10] = key_kind;
+    h[11] = static_cast<std::uint8_t>(chunk_log2);
+    for (int i = 0; i < 4; ++i) h[12 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(iterations >> (24 - 8 * i));
+    std::memcpy(h.data() + 16, salt.data(), 16);
+    std::memcpy(h.data() + 32, prefix.data(), 7);
+    return h;
+  }
+
+  // decode returns an empty string or what is wrong with the header.
+  std::string decode(const std::array<std::uint8_t, header_size>& h) {
+    if (std::memcmp(h.data(), magic, 8) != 0) return "not an axiom enc file";
+    if (h[8] != format_version) return "unsupported format version " + std::to_string(h[8]);
+    if (h[9] != algorithm_chacha20_poly1305) return "unsupported algorithm " + std::to_string(h[9]);
+    key_kind = h[10];
+    chunk_log2 = h[11];
+    iterations = 0;
+    for (int i = 0; i < 4; ++i) iterations = iterations << 8 | h[12 + static_cast<std::size_t>(i)];
+    std::memcpy(salt.data(), h.data() + 16, 16);
+    std::memcpy(prefix.data(), h.data() + 32, 7);
+    if (key_kind != key_kind_file && key_kind != key_kind_passphrase) return "invalid key kind";
+    if (chunk_log2 < min_chunk_log2 || chunk_log2 > max_chunk_log2) return "invalid chunk size";
+    if (key_kind == key_kind_passphrase && (iterations == 0 || iterations > max_iterations))
+      return "invalid PBKDF2 iteration count";
+    if (key_kind == key_kind_file && iterations != 0) return "invalid header";
+    if (h[39] != 0) return "invalid header";
+    return {};
+  }
+};
+
+std::array<std::uint8_t, 12> chunk_nonce(const Header& h, std::uint32_t index, bool last) {
+  std::array<std::uint8_t, 12> n{};
+  std::memcpy(n.data(), h.prefix.data(), 7);
+  for (int i = 0; i < 4; ++i) n[7 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(index >> (24 - 8 * i));
+  n[11] = last ? 1 : 0;
+  return n;
+}
+
+// read_full reads up to n bytes, fewer only at end of input; returns the count or -errno.
+long read_full(int fd, std::uint8_t* p, std::size_t n) {
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd, p + got, n - got);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      return -errno;
+    }
+    if (r == 0) break;
+    got += static_cast<std::size_t>(r);
+  }
+  return static_cast<long>(got);
+}
+
+// The key in a key file: 64 hex digits (axiom keygen), surrounding white space allowed.
+bool read_key_file(const std::string& name, Key& key) {
+  const int fd = name == "-" ? 0 : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    file_error(name, errno);
+    return false;
+  }
+  std::array<std::uint8_t, 256> buf{};
+  const long n = read_full(fd, buf.data(), buf.size());
+  if (fd != 0) ::close(fd);
+  if (n < 0) {
+    file_error(name, static_cast<int>(-n));
+    return false;
+  }
+  std::string text(reinterpret_cast<const char*>(buf.data()), static_cast<std::size_t>(n));
+  secure_wipe(buf);
+  const auto first = text.find_first_not_of(" \t\r\n"), last = text.find_last_not_of(" \t\r\n");
+  const std::string_view hex = first == std::string::npos ? std::string_view{}
+                                                          : std::string_view(text).substr(first, last - first + 1);
+  const bool ok = hex.size() == 64 && hex_decode(key, hex).ok();
+  secure_wipe(text.data(), text.size());
+  if (!ok) error(quote_name(name) + ": not a key file (expected 64 hex digits, as 'axiom keygen' writes)");
+  return ok;
+}
+
+// A passphrase from the first line of a file, or typed on the terminal without echo.
+bool read_passphrase(const char* file, bool confirm, std::string& out) {
+  if (file != nullptr) {
+    const int fd = std::strcmp(file, "-") == 0 ? 0 : ::open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      file_error(file, errno);
+      return false;
+    }
+    std::array<std::uint8_t, 4096> buf{};
+    const long n = read_full(fd, buf.data(), buf.size());
+    if (fd != 0) ::close(fd);
+    if (n < 0) {
+      file_error(file, static_cast<int>(-n));
+      return false;
+    }
+    out.assign(reinterpret_cast<const char*>(buf.data()), static_cast<std::size_t>(n));
+    secure_wipe(buf);
+    out.resize(std::min(out.find('\n'), out.size()));
+    if (!out.empty() && out.back() == '\r') out.pop_back();
+  } else {
+    const int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
+    if (tty < 0) {
+      error("no terminal to ask for a passphrase (use --passphrase-file F)");
+      return false;
+    }
+    termios saved{};
+    const bool have_termios = tcgetattr(tty, &saved) == 0;
+    for (int round = 0; round < (confirm ? 2 : 1); ++round) {
+      const char* prompt = round == 0 ? "Passphrase: " : "Again: ";
+      (void)!::write(tty, prompt, std::strlen(prompt));
+      if (have_termios) {
+        termios quiet = saved;
+        quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+        tcsetattr(tty, TCSAFLUSH, &quiet);
+      }
+      std::string line;
+      char c;
+      while (::read(tty, &c, 1) == 1 && c != '\n') line.push_back(c);
+      if (have_termios) tcsetattr(tty, TCSAFLUSH, &saved);
+      (void)!::write(tty, "\n", 1);
+      if (round == 0) {
+        out = std::move(line);
+      } else if (line != out) {
+        secure_wipe(line.data(), line.size());
+        ::close(tty);
+        error("the passphrases differ");
+        return false;
+      }
+      secure_wipe(line.data(), line.size());
+    }
+    ::close(tty);
+  }
+  if (out.empty()) {
+    error("empty passphrase");
+    return false;
+  }
+  return true;
+}
+
+// Output writes to a temporary file next to OUT, and commit() fsyncs and renames it: a run that
+// fails leaves no output file. "-" writes to standard output directly.
+class AtomicOutput {
+ public:
+  explicit AtomicOutput(std::string name) : name_(std::move(name)) {}
+  ~AtomicOutput() { abandon(); }
+  AtomicOutput(const AtomicOutput&) = delete;
+  AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+  int open() {
+    if (name_ == "-") {
+      fd_ = 1;
+      return 0;
+    }
+    tmp_ = name_ + ".axiom-XXXXXX";
+    fd_ = ::mkstemp(tmp_.data());
+    if (fd_ < 0) {
+      const int err = errno;
+      tmp_.clear();
+      return err;
+    }
+    return 0;
+  }
+  int write(std::span<const std::uint8_t> data) { return write_all(fd_, data) ? 0 : errno; }
+  int commit() {
+    if (fd_ == 1) return 0;
+    if (::fchmod(fd_, 0600) != 0 || ::fsync(fd_) != 0) return errno;
+    const int r = ::close(fd_);
+    fd_ = -1;
+    if (r != 0) return errno;
+    if (::rename(tmp_.c_str(), name_.c_str()) != 0) return errno;
+    tmp_.clear();
+    return 0;
+  }
+  void abandon() {
+    if (fd_ > 1) ::close(fd_);
+    fd_ = -1;
+    if (!tmp_.empty()) ::unlink(tmp_.c_str());
+    tmp_.clear();
+  }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_, tmp_;
+  int fd_ = -1;
+};
+
+constexpr const char* keygen_usage =
+    "Usage: axiom keygen [FILE]\n"
+    "Write a new random 32-byte key as 64 hex digits to FILE (created with mode 0600; an\n"
+    "existing file is never overwritten), or to standard output when FILE is - or absent.\n"
+    "Use it with 'axiom enc -k FILE' and 'axiom dec -k FILE'.\n";
+
+constexpr const char* enc_usage =
+    "Usage: axiom enc (-k KEYFILE | -p | --passphrase-file F) [-a ALG] IN OUT\n"
+    "       axiom dec (-k KEYFILE | -p | --passphrase-file F) IN OUT\n"
+    "Encrypt (enc) or decrypt (dec) IN to OUT with an AEAD in 64 KiB chunks, each authenticated\n"
+    "with its index and a last-chunk flag, so a truncated, reordered or modified file, or a\n"
+    "wrong key, fails. IN or OUT may be - for standard input or output. OUT is written to a\n"
+    "temporary file, synced and renamed, so a failed run leaves no OUT file (with - as OUT,\n"
+    "chunks already authenticated have been written when a later one fails).\n"
+    "\n"
+    "  -k, --key-file F          the key from F (axiom keygen)\n"
+    "  -p, --passphrase          ask for a passphrase on the terminal (PBKDF2-HMAC-SHA256 with\n"
+    "                            a random salt and 600000 iterations, stored in the header)\n"
+    "      --passphrase-file F   the passphrase is the first line of F\n"
+    "  -a, --algorithm ALG       enc only: chacha20-poly1305 (the default and only one so far)\n"
+    "  -h, --help                print this help\n"
+    "\n"
+    "Exit status: 0 success; 1 authentication failed (wrong key or passphrase, or a damaged,\n"
+    "truncated or reordered file); 2 usage error, unreadable key, or an I/O error.\n";
+
+int run(bool encrypt, int argc, char** argv) {
+  const char* command = encrypt ? "enc" : "dec";
+  static const option long_options[] = {
+      {"key-file", required_argument, nullptr, 'k'},
+      {"passphrase", no_argument, nullptr, 'p'},
+      {"passphrase-file", required_argument, nullptr, 'P'},
+      {"algorithm", required_argument, nullptr, 'a'},
+      {"help", no_argument, nullptr, 'h'},
+      {nullptr, 0, nullptr, 0},
+  };
+  const char *key_file = nullptr, *pass_file = nullptr;
+  bool ask = false;
+  std::string alg = "chacha20-poly1305";
+  opterr = 0;
+  for (int c; (c = getopt_long(argc, argv, ":k:pa:h", long_options, nullptr)) != -1;) {
+    switch (c) {
+      case 'k': key_file = optarg; break;
+      case 'p': ask = true; break;
+      case 'P': pass_file = optarg; break;
+      case 'a':
+        if (!encrypt) return usage_error(command, "-a is for enc: dec reads the algorithm from the file");
+        alg = optarg;
+        break;
+      case 'h': std::fputs(enc_usage, stdout); return finish_stdout(exit_ok);
+      default: return option_error(command, argv, c);
+    }
+  }
+  if ((key_file != nullptr) + (pass_file != nullptr) + ask != 1)
+    return usage_error(command, "give one of -k KEYFILE, -p and --passphrase-file F");
+  if (alg != "chacha20-poly1305")
+    return usage_error(command, "unknown algorithm '" + alg + "' (only chacha20-poly1305 so far)");
+  if (argc - optind != 2) return usage_error(command, "IN and OUT are required");
+  const std::string in_name = argv[optind];
+  AtomicOutput out(argv[optind + 1]);
+
+  const int in_fd = in_name == "-" ? 0 : ::open(in_name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in_fd < 0) {
+    file_error(in_name, errno);
+    return exit_usage;
+  }
+  struct Closer {
+    int fd;
+    ~Closer() {
+      if (fd > 0) ::close(fd);
+    }
+  } closer{in_fd};
+
+  Header header;
+  std::array<std::uint8_t, header_size> header_bytes{};
+  if (encrypt) {
+    header.key_kind = key_file ? key_kind_file : key_kind_passphrase;
+    header.iterations = key_file ? 0 : default_iterations;
+    fill_random(header.salt);
+    fill_random(header.prefix);
+    header_bytes = header.encode();
+  } else {
+    const long n = read_full(in_fd, header_bytes.data(), header_size);
+    if (n < 0) {
+      file_error(in_name, static_cast<int>(-n));
+      return exit_usage;
+    }
+    std::string problem = static_cast<std::size_t>(n) < header_size ? "not an axiom enc file (too short)"
+                                                                     : header.decode(header_bytes);
+    if (!problem.empty()) {
+      error(std::string(command) + ": " + quote_name(in_name) + ": " + problem);
+      return exit_failed;
+    }
+    if ((header.key_kind == key_kind_passphrase) != (key_file == nullptr)) {
+      error(std::string(command) + ": " + quote_name(in_name) + ": encrypted with " +
+            (header.key_kind == key_kind_passphrase ? "a passphrase: use -p or --passphrase-file"
+                                                    : "a key file: use -k KEYFILE"));
+      return exit_usage;
+    }
+  }
+
+  Key file_key{};
+  if (key_file != nullptr) {
+    Key master{};
+    if (!read_key_file(key_file, master)) return exit_usage;
+    const Status s = Hkdf<Sha256>::derive(file_key, master, header.salt, as_bytes("axiom enc v1"));
+    secure_wipe(master);
+    if (!s.ok()) return exit_usage;
+  } else {
+    std::string pass;
+    if (!read_passphrase(pass_file, encrypt && ask, pass)) return exit_usage;
+    const Status s = Pbkdf2<Hmac<Sha256>>::derive(file_key, as_bytes(pass), header.salt, header.iterations);
+    secure_wipe(pass.data(), pass.size());
+    if (!s.ok()) return exit_usage;
+  }
+  const ChaCha20Poly1305 aead(file_key);
+  secure_wipe(file_key);
+
+  int err = out.open();
+  if (err != 0) {
+    file_error(out.name(), err);
+    return exit_usage;
+  }
+  const std::size_t chunk = std::size_t{1} << header.chunk_log2;
+  std::vector<std::uint8_t> in_buf(chunk + tag_size), out_buf(chunk + tag_size);
+  if (encrypt) err = out.write(header_bytes);
+  std::string failure;  // authentication or format failure (exit 1)
+  for (std::uint32_t index = 0; err == 0 && failure.empty(); ++index) {
+    const std::size_t want = encrypt ? chunk : chunk + tag_size;
+    const long n = read_full(in_fd, in_buf.data(), want);
+    if (n < 0) {
+      out.abandon();
+      file_error(in_name, static_cast<int>(-n));
+      return exit_usage;
+    }
+    const auto got = static_cast<std::size_t>(n);
+    const bool last = got < want;  // a full chunk is never the last one
+    const auto nonce = chunk_nonce(header, index, last);
+    std::size_t produced = 0;
+    if (encrypt) {
+      if (!aead.seal(std::span(out_buf).first(got + tag_size), nonce, std::span(in_buf).first(got), header_bytes).ok())
+        failure = "internal error";
+      produced = got + tag_size;
+    } else if (got < tag_size) {
+      failure = "truncated file";
+    } else if (!aead.open(std::span(out_buf).first(got - tag_size), nonce, std::span(in_buf).first(got), header_bytes)
+                    .ok()) {
+      failure = "authentication failed (wrong key or passphrase, or a damaged, truncated or reordered file)";
+    } else {
+      produced = got - tag_size;
+    }
+    if (failure.empty()) err = out.write(std::span(out_buf).first(produced));
+    if (last) break;
+    if (index == UINT32_MAX) failure = "too many chunks";
+  }
+  secure_wipe(out_buf);
+  secure_wipe(in_buf);
+  if (!failure.empty()) {
+    out.abandon();
+    error(std::string(command) + ": " + quote_name(in_name) + ": " + failure);
+    return exit_failed;
+  }
+  if (err == 0) err = out.commit();
+  if (err != 0) {
+    out.abandon();
+    file_error(out.name() == "-" ? "write error" : out.name(), err);
+    return exit_usage;
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
+int cmd_keygen(int argc, char** argv) {
+  const std::string_view arg = argc > 1 ? argv[1] : "-";
+  if (arg == "-h" || arg == "--help") {
+    std::fputs(keygen_usage, stdout);
+    return finish_stdout(exit_ok);
+  }
+  if (argc > 2) return usage_error("keygen", "at most one FILE");
+  Key key{};
+  fill_random(key);
+  std::string text = to_hex(key) + "\n";
+  secure_wipe(key);
+  int fd = 1;
+  if (arg != "-") {
+    fd = ::open(std::string(arg).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+      const int e = errno;
+      secure_wipe(text.data(), text.size());
+      file_error(arg, e);
+      return exit_usage;
+    }
+  }
+  bool ok = write_all(fd, as_bytes(text));
+  int e = errno;
+  if (fd != 1) {
+    ok = ::fsync(fd) == 0 && ok;
+    if (!ok) e = errno;
+    ok = ::close(fd) == 0 && ok;
+  }
+  secure_wipe(text.data(), text.size());
+  if (!ok) {
+    if (fd != 1) ::unlink(std::string(arg).c_str());
+    file_error(arg == "-" ? "write error" : arg, e);
+    return exit_usage;
+  }
+  return exit_ok;
+}
+
+int cmd_enc(int argc, char** argv) { return run(true, argc, argv); }
+int cmd_dec(int argc, char** argv) { return run(false, argc, argv); }
+
+}  // namespace axiom::cli
