@@ -16,8 +16,8 @@ class ChaCha20Crypter final : public Crypter {
  public:
   ChaCha20Crypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
       : c_(key.first<32>(), iv.subspan<4, 12>(),
-           static_cast<std::uint32_t>(iv[0] | iv[1] << 8 | iv[2] << 16 |
-                                      static_cast<std::uint32_t>(iv[3]) << 24)) {}
+           std::uint32_t{iv[0]} | std::uint32_t{iv[1]} << 8 | std::uint32_t{iv[2]} << 16 |
+               std::uint32_t{iv[3]} << 24) {}
   Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
     const std::size_t at = out.size();
     out.resize(at + in.size());
