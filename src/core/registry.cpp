@@ -4,6 +4,8 @@
 #include "core/kernel.hpp"
 #include "chacha20/chacha20_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
+#include "aes/aes_kernel.hpp"
+#include "ghash/ghash_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -23,6 +25,8 @@ std::span<const KernelInfo* const> all_kernels() noexcept {
     add_all(v, streebog_kernels());
     add_all(v, chacha20_kernels());
     add_all(v, poly1305_kernels());
+    add_all(v, aes_kernels());
+    add_all(v, ghash_kernels());
     return v;
   }();
   return list;

@@ -1,0 +1,125 @@
+// gcm.hpp: AES-GCM authenticated encryption (NIST SP 800-38D).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "axiom/aes.hpp"
+#include "axiom/block_cipher.hpp"
+#include "axiom/result.hpp"
+
+namespace axiom {
+
+namespace detail {
+struct GhashKernel;
+// GhashKey holds the GHASH key in the layout of its kernel (powers of H, ...).
+struct GhashKey {
+  alignas(32) std::uint8_t bytes[256];
+};
+struct GcmKey {
+  BlockCipherRef cipher;
+  const GhashKernel* ghash;
+  const GhashKey* hash_key;
+};
+Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uint8_t> tag,
+                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                std::span<const std::uint8_t> in) noexcept;
+Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
+                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                std::span<const std::uint8_t> in) noexcept;
+void gcm_init(const GhashKernel& g, GhashKey& key, BlockCipherRef cipher) noexcept;
+const GhashKernel& ghash_default() noexcept;
+std::string_view ghash_name(const GhashKernel& g) noexcept;
+void wipe_state(void* p, std::size_t n) noexcept;
+}  // namespace detail
+
+// AesGcm<KeySize> is AES-GCM with a KeySize-byte key: use AesGcm128, AesGcm192, AesGcm256.
+// Nonces: 12 bytes is the fast path and the recommended size; any other non-empty length
+// works as SP 800-38D defines (J0 = GHASH(nonce)). Tags are 12 to 16 bytes (16 by default).
+// Limits (SP 800-38D): plaintext up to 2^36 - 32 bytes, AAD and nonce up to 2^61 - 1 bytes
+// (Error::message_too_long). In every call out may be exactly in (in place) but must not
+// overlap it otherwise (overlapping_buffers). A failed call writes nothing (seal) or zeroes
+// out (open), and releases no plaintext. A const object may be used by several threads at
+// once; the key material is wiped on destruction.
+template <std::size_t KeySize>
+class AesGcm {
+ public:
+  static constexpr std::size_t key_size = KeySize;
+  static constexpr std::size_t nonce_size = 12;
+  static constexpr std::size_t tag_size = 16;
+  static constexpr std::uint64_t max_message_size = (std::uint64_t{1} << 36) - 32;
+
+  // AesGcm(key) keys AES and GHASH with the fastest constant-time kernels this CPU runs.
+  explicit AesGcm(std::span<const std::uint8_t, KeySize> key) noexcept
+      : AesGcm(key, AesCipher<KeySize>(key), detail::ghash_default()) {}
+  // AesGcm(key, aes, ghash) uses the given kernels (internal: tests and benchmarks).
+  AesGcm(std::span<const std::uint8_t, KeySize> key, const detail::AesKernel& aes,
+         const detail::GhashKernel& ghash) noexcept
+      : AesGcm(key, AesCipher<KeySize>(key, aes), ghash) {}
+  AesGcm(const AesGcm&) noexcept = default;
+  AesGcm& operator=(const AesGcm&) noexcept = default;
+  ~AesGcm() { detail::wipe_state(&hash_key_, sizeof hash_key_); }
+
+  // from_key: a key of run-time size; Error::invalid_key_size unless it has KeySize bytes.
+  static Result<AesGcm> from_key(std::span<const std::uint8_t> key) noexcept {
+    if (key.size() != KeySize) return Error::invalid_key_size;
+    return AesGcm(key.template first<KeySize>());
+  }
+
+  // seal writes ciphertext || tag to out: out.size() == in.size() + tag_len (tag_len 12..16).
+  Status seal(std::span<std::uint8_t> out, std::span<const std::uint8_t> nonce,
+              std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in,
+              std::size_t tag_len = tag_size) const noexcept {
+    if (tag_len < 12 || tag_len > 16) return Error::invalid_tag_size;
+    if (out.size() != in.size() + tag_len) return Error::output_size_mismatch;
+    return detail::gcm_seal(key(), out.first(in.size()), out.subspan(in.size()), nonce, aad, in);
+  }
+  // open checks and decrypts ciphertext || tag (in) into out: out.size() == in.size() - tag_len.
+  // Error::authentication_failed (out zeroed) if anything was changed.
+  Status open(std::span<std::uint8_t> out, std::span<const std::uint8_t> nonce,
+              std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in,
+              std::size_t tag_len = tag_size) const noexcept {
+    if (tag_len < 12 || tag_len > 16) return Error::invalid_tag_size;
+    if (in.size() < tag_len) return Error::authentication_failed;
+    if (out.size() != in.size() - tag_len) return Error::output_size_mismatch;
+    return detail::gcm_open(key(), out, in.subspan(in.size() - tag_len), nonce, aad,
+                            in.first(in.size() - tag_len));
+  }
+  // seal_detached: out.size() == in.size(); tag.size() is the tag length (12..16).
+  Status seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t> tag,
+                       std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                       std::span<const std::uint8_t> in) const noexcept {
+    return detail::gcm_seal(key(), out, tag, nonce, aad, in);
+  }
+  // open_detached: out.size() == in.size(); tag.size() 12..16.
+  Status open_detached(std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
+                       std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                       std::span<const std::uint8_t> in) const noexcept {
+    return detail::gcm_open(key(), out, tag, nonce, aad, in);
+  }
+  // GMAC is seal_detached with an empty message: the tag authenticates aad alone.
+
+  // kernel_name / ghash_kernel_name name the kernels in use ("aes/aesni", "ghash/pclmul").
+  std::string_view kernel_name() const noexcept { return cipher_.kernel_name(); }
+  std::string_view ghash_kernel_name() const noexcept { return detail::ghash_name(*ghash_); }
+
+ private:
+  AesGcm(std::span<const std::uint8_t, KeySize>, const AesCipher<KeySize>& cipher,
+         const detail::GhashKernel& ghash) noexcept
+      : cipher_(cipher), ghash_(&ghash) {
+    detail::gcm_init(ghash, hash_key_, cipher_.block_ref());
+  }
+  detail::GcmKey key() const noexcept { return {cipher_.block_ref(), ghash_, &hash_key_}; }
+
+  AesCipher<KeySize> cipher_;
+  const detail::GhashKernel* ghash_;
+  detail::GhashKey hash_key_;
+};
+
+using AesGcm128 = AesGcm<16>;
+using AesGcm192 = AesGcm<24>;
+using AesGcm256 = AesGcm<32>;
+
+}  // namespace axiom

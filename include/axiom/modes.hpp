@@ -1,0 +1,191 @@
+// modes.hpp: ECB, CBC, CTR (SP 800-38A) and CMAC (SP 800-38B, RFC 4493) over any 128-bit
+// block cipher C of axiom (Aes128, Aes192, Aes256, ...).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "axiom/block_cipher.hpp"
+#include "axiom/result.hpp"
+
+namespace axiom {
+
+namespace detail {
+Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept;
+Status cbc_run(BlockCipherRef c, std::uint8_t iv[16], bool decrypt, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept;
+Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+                                std::span<const std::uint8_t> in) noexcept;
+Result<std::size_t> pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+                                std::span<const std::uint8_t> in) noexcept;
+struct CtrState {
+  std::uint8_t iv[16];
+  std::uint8_t counter[16];    // the next counter block to encrypt
+  std::uint8_t keystream[16];  // the current block's keystream
+  std::uint8_t used;           // bytes of keystream used (16: none left)
+};
+void ctr_start(BlockCipherRef c, CtrState& s, std::span<const std::uint8_t, 16> iv,
+               std::uint64_t offset) noexcept;
+Status ctr_run(BlockCipherRef c, CtrState& s, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept;
+struct CmacState {
+  std::uint8_t k1[16], k2[16], state[16], buffer[16];
+  std::uint8_t used;  // bytes in buffer (0..16); a full block waits for the next byte or finish
+};
+void cmac_start(BlockCipherRef c, CmacState& s) noexcept;
+void cmac_update(BlockCipherRef c, CmacState& s, std::span<const std::uint8_t> data) noexcept;
+void cmac_finish(BlockCipherRef c, CmacState& s, std::span<std::uint8_t, 16> tag) noexcept;
+void wipe_state(void* p, std::size_t n) noexcept;
+}  // namespace detail
+
+// padded_size returns the length of the PKCS#7-padded form of an n-byte message (the next
+// multiple of 16 above n: 1 to 16 bytes of padding).
+constexpr std::size_t padded_size(std::size_t n) noexcept { return (n / 16 + 1) * 16; }
+
+// Ecb<C> is the electronic codebook mode: each block on its own. Holds a copy of the keyed
+// cipher (wiped on destruction). A const object may be used by several threads at once.
+// In every call out may be exactly in (in place) but must not overlap it otherwise
+// (Error::overlapping_buffers).
+template <class C>
+class Ecb {
+ public:
+  explicit Ecb(const C& cipher) noexcept : cipher_(cipher) {}
+  explicit Ecb(std::span<const std::uint8_t, C::key_size> key) noexcept : cipher_(key) {}
+
+  // encrypt / decrypt: raw mode, no padding. in.size() must be a multiple of 16
+  // (invalid_argument) and out.size() == in.size() (output_size_mismatch).
+  Status encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+    return detail::ecb_run(cipher_.block_ref(), false, out, in);
+  }
+  Status decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+    return detail::ecb_run(cipher_.block_ref(), true, out, in);
+  }
+  // encrypt_padded: PKCS#7; out.size() >= padded_size(in.size()); returns the bytes written.
+  Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+    return detail::pad_encrypt(cipher_.block_ref(), nullptr, out, in);
+  }
+  // decrypt_padded: in.size() a non-zero multiple of 16, out.size() == in.size(); returns the
+  // plaintext length (the first bytes of out). Bad padding: invalid_padding, out zeroed; the
+  // check does not branch on the plaintext.
+  Result<std::size_t> decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+    return detail::pad_decrypt(cipher_.block_ref(), nullptr, out, in);
+  }
+
+ private:
+  C cipher_;
+};
+
+// Cbc<C> is cipher block chaining with a 16-byte IV. Raw encrypt/decrypt calls chain on from
+// one call to the next (one message in pieces of whole blocks); the padded forms end the
+// message. Not thread-safe (it keeps the chaining value); the state is wiped on destruction.
+// Aliasing and errors as for Ecb.
+template <class C>
+class Cbc {
+ public:
+  Cbc(const C& cipher, std::span<const std::uint8_t, 16> iv) noexcept : cipher_(cipher) { set_iv(iv); }
+  Cbc(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, 16> iv) noexcept
+      : cipher_(key) { set_iv(iv); }
+  Cbc(const Cbc&) noexcept = default;
+  Cbc& operator=(const Cbc&) noexcept = default;
+  ~Cbc() { detail::wipe_state(iv_, sizeof iv_); }
+
+  // set_iv starts a new message with iv.
+  void set_iv(std::span<const std::uint8_t, 16> iv) noexcept {
+    for (std::size_t i = 0; i < 16; ++i) iv_[i] = iv[i];
+  }
+  Status encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::cbc_run(cipher_.block_ref(), iv_, false, out, in);
+  }
+  Status decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::cbc_run(cipher_.block_ref(), iv_, true, out, in);
+  }
+  // encrypt_padded / decrypt_padded: as Ecb's, continuing the chain; they end the message.
+  Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::pad_encrypt(cipher_.block_ref(), iv_, out, in);
+  }
+  Result<std::size_t> decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::pad_decrypt(cipher_.block_ref(), iv_, out, in);
+  }
+
+ private:
+  C cipher_;
+  std::uint8_t iv_[16];
+};
+
+// Ctr<C> is counter mode with a 128-bit big-endian counter starting at the 16-byte iv (the
+// whole block is incremented, mod 2^128). apply() encrypts or decrypts (the same operation)
+// any number of bytes and carries on at the next byte on the next call; seek() jumps to any
+// byte offset. out.size() == in.size() (output_size_mismatch); out may be exactly in. Not
+// thread-safe; the state is wiped on destruction.
+template <class C>
+class Ctr {
+ public:
+  Ctr(const C& cipher, std::span<const std::uint8_t, 16> iv) noexcept : cipher_(cipher) {
+    detail::ctr_start(cipher_.block_ref(), state_, iv, 0);
+  }
+  Ctr(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, 16> iv) noexcept
+      : cipher_(key) {
+    detail::ctr_start(cipher_.block_ref(), state_, iv, 0);
+  }
+  Ctr(const Ctr&) noexcept = default;
+  Ctr& operator=(const Ctr&) noexcept = default;
+  ~Ctr() { detail::wipe_state(&state_, sizeof state_); }
+
+  Status apply(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::ctr_run(cipher_.block_ref(), state_, out, in);
+  }
+  // seek moves to byte offset of the keystream of the current iv.
+  void seek(std::uint64_t offset) noexcept {
+    detail::ctr_start(cipher_.block_ref(), state_, state_.iv, offset);
+  }
+  // set_iv starts a new keystream at counter block iv.
+  void set_iv(std::span<const std::uint8_t, 16> iv) noexcept {
+    detail::ctr_start(cipher_.block_ref(), state_, iv, 0);
+  }
+
+ private:
+  C cipher_;
+  detail::CtrState state_;
+};
+
+// Cmac<C> is CMAC (OMAC1): a 16-byte tag over a message of any length, given in pieces with
+// update(), then finish(), which also starts a new message. No allocation; copyable (forks the
+// MAC); not thread-safe; key material wiped on destruction.
+template <class C>
+class Cmac {
+ public:
+  static constexpr std::size_t tag_size = 16;
+  explicit Cmac(const C& cipher) noexcept : cipher_(cipher) { detail::cmac_start(cipher_.block_ref(), state_); }
+  explicit Cmac(std::span<const std::uint8_t, C::key_size> key) noexcept : cipher_(key) {
+    detail::cmac_start(cipher_.block_ref(), state_);
+  }
+  Cmac(const Cmac&) noexcept = default;
+  Cmac& operator=(const Cmac&) noexcept = default;
+  ~Cmac() { detail::wipe_state(&state_, sizeof state_); }
+
+  void update(std::span<const std::uint8_t> data) noexcept { detail::cmac_update(cipher_.block_ref(), state_, data); }
+  // finish writes the tag and starts a new message.
+  void finish(std::span<std::uint8_t, tag_size> tag) noexcept { detail::cmac_finish(cipher_.block_ref(), state_, tag); }
+  // verify finishes and compares the first tag.size() bytes in constant time; tag.size() must
+  // be 8..16 (invalid_tag_size). authentication_failed on a mismatch.
+  Status verify(std::span<const std::uint8_t> tag) noexcept;
+
+ private:
+  C cipher_;
+  detail::CmacState state_;
+};
+
+namespace detail {
+Status cmac_compare(std::span<std::uint8_t, 16> full, std::span<const std::uint8_t> tag) noexcept;
+}
+
+template <class C>
+Status Cmac<C>::verify(std::span<const std::uint8_t> tag) noexcept {
+  std::uint8_t full[16];
+  finish(full);
+  return detail::cmac_compare(full, tag);
+}
+
+}  // namespace axiom

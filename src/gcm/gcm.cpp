@@ -1,0 +1,172 @@
+// GCM (SP 800-38D) over any 128-bit block cipher kernel and any GHASH kernel: argument
+// checks, J0, the 32-bit counter (inc32), the length block and the tag. Long messages go in
+// chunks so that GHASH reads what CTR just wrote while it is still in the L1 cache.
+#include <cstring>
+
+#include "axiom/bytes.hpp"
+#include "axiom/gcm.hpp"
+#include "core/wipe.hpp"
+#include "ghash/ghash_kernel.hpp"
+#include "modes/block128.hpp"
+#include "modes/mode_util.hpp"
+
+namespace axiom::detail {
+
+namespace {
+constexpr const GhashKernel* kernel_list[] = {
+#if AXIOM_X86_64
+    &ghash_pclmul,
+#endif
+    &ghash_portable,
+};
+
+constexpr std::size_t chunk_blocks = 256;  // 4 KiB
+
+// ghash_bytes folds data into y, the last partial block padded with zeros.
+void ghash_bytes(const GcmKey& k, std::uint8_t y[16], const std::uint8_t* p, std::size_t n) noexcept {
+  k.ghash->blocks(*k.hash_key, y, p, n / 16);
+  if (n % 16 != 0) {
+    std::uint8_t last[16] = {};
+    std::memcpy(last, p + n / 16 * 16, n % 16);
+    k.ghash->blocks(*k.hash_key, y, last, 1);
+    wipe(last);
+  }
+}
+
+void put_be64(std::uint8_t* p, std::uint64_t v) noexcept {
+  for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
+}
+
+// make_j0: nonce || 0^31 || 1 for 12-byte nonces, else GHASH(nonce || 0-pad || [0]64 || [bits]64).
+void make_j0(const GcmKey& k, std::uint8_t j0[16], std::span<const std::uint8_t> nonce) noexcept {
+  if (nonce.size() == 12) {
+    std::memcpy(j0, nonce.data(), 12);
+    j0[12] = 0, j0[13] = 0, j0[14] = 0, j0[15] = 1;
+    return;
+  }
+  std::memset(j0, 0, 16);
+  ghash_bytes(k, j0, nonce.data(), nonce.size());
+  std::uint8_t len[16] = {};
+  put_be64(len + 8, static_cast<std::uint64_t>(nonce.size()) * 8);
+  k.ghash->blocks(*k.hash_key, j0, len, 1);
+}
+
+// gctr: CTR with inc32 (only the last 32 bits count, mod 2^32) from counter block ctr.
+// The kernel's counter is 128-bit, so each call stops at a 32-bit wrap and the upper 96 bits
+// are put back after it.
+void gctr(const GcmKey& k, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const BlockCipherRef& c = k.cipher;
+  std::uint8_t prefix[12];
+  std::memcpy(prefix, ctr, 12);
+  std::size_t blocks = n / 16;
+  while (blocks > 0) {
+    const std::uint64_t low = (std::uint64_t{ctr[12]} << 24) | (std::uint64_t{ctr[13]} << 16) |
+                              (std::uint64_t{ctr[14]} << 8) | ctr[15];
+    const std::uint64_t to_wrap = (std::uint64_t{1} << 32) - low;
+    const std::size_t m = blocks < to_wrap ? blocks : static_cast<std::size_t>(to_wrap);
+    c.ops->ctr_xor(c.schedule, ctr, out, in, m);
+    std::memcpy(ctr, prefix, 12);
+    blocks -= m, out += 16 * m, in += 16 * m;
+  }
+  if (n % 16 != 0) {
+    std::uint8_t ks[16] = {};
+    c.ops->ctr_xor(c.schedule, ctr, ks, ks, 1);
+    std::memcpy(ctr, prefix, 12);
+    for (std::size_t i = 0; i < n % 16; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
+    wipe(ks);
+  }
+}
+
+Status check(std::span<std::uint8_t> out, std::size_t tag_len, std::span<const std::uint8_t> nonce,
+             std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept {
+  constexpr std::uint64_t max_aad = (std::uint64_t{1} << 61) - 1;
+  if (tag_len < 12 || tag_len > 16) return Error::invalid_tag_size;
+  if (nonce.empty() || nonce.size() > max_aad) return Error::invalid_nonce_size;
+  if (in.size() > (std::uint64_t{1} << 36) - 32 || aad.size() > max_aad) return Error::message_too_long;
+  return check_same(out, in);
+}
+
+// tag_of: S = GHASH(aad, ciphertext, lengths), T = E(J0) ^ S.
+void tag_of(const GcmKey& k, std::uint8_t s[16], const std::uint8_t j0[16], std::span<const std::uint8_t> aad,
+            std::size_t ct_len) noexcept {
+  std::uint8_t len[16];
+  put_be64(len, static_cast<std::uint64_t>(aad.size()) * 8);
+  put_be64(len + 8, static_cast<std::uint64_t>(ct_len) * 8);
+  k.ghash->blocks(*k.hash_key, s, len, 1);
+  std::uint8_t ek[16];
+  k.cipher.ops->encrypt_blocks(k.cipher.schedule, ek, j0, 1);
+  for (int i = 0; i < 16; ++i) s[i] ^= ek[i];
+  wipe(ek);
+}
+
+void inc32(std::uint8_t c[16]) noexcept {
+  for (int i = 15; i >= 12; --i)
+    if (++c[i] != 0) break;
+}
+}  // namespace
+
+std::span<const GhashKernel* const> ghash_kernels() noexcept { return kernel_list; }
+
+const GhashKernel& ghash_select(cpu::Features f) noexcept {
+  return select_kernel<GhashKernel>(kernel_list, f);
+}
+
+const GhashKernel& ghash_default() noexcept {
+  static const GhashKernel& k = ghash_select(cpu::detected());
+  return k;
+}
+
+std::string_view ghash_name(const GhashKernel& g) noexcept { return g.info.name; }
+
+void gcm_init(const GhashKernel& g, GhashKey& key, BlockCipherRef cipher) noexcept {
+  std::uint8_t h[16] = {};
+  cipher.ops->encrypt_blocks(cipher.schedule, h, h, 1);
+  g.init(key, h);
+  wipe(h);
+}
+
+Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uint8_t> tag,
+                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                std::span<const std::uint8_t> in) noexcept {
+  if (Status st = check(out, tag.size(), nonce, aad, in); !st) return st;
+  std::uint8_t j0[16], ctr[16], s[16] = {};
+  make_j0(k, j0, nonce);
+  std::memcpy(ctr, j0, 16);
+  inc32(ctr);
+  ghash_bytes(k, s, aad.data(), aad.size());
+  const std::uint8_t* p = in.data();
+  std::uint8_t* o = out.data();
+  for (std::size_t left = in.size(); left > 0;) {
+    const std::size_t m = left < 16 * chunk_blocks ? left : 16 * chunk_blocks;
+    gctr(k, ctr, o, p, m);
+    ghash_bytes(k, s, o, m);
+    p += m, o += m, left -= m;
+  }
+  tag_of(k, s, j0, aad, in.size());
+  std::memcpy(tag.data(), s, tag.size());
+  wipe(s);
+  return {};
+}
+
+Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
+                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                std::span<const std::uint8_t> in) noexcept {
+  if (Status st = check(out, tag.size(), nonce, aad, in); !st) return st;
+  std::uint8_t j0[16], ctr[16], s[16] = {};
+  make_j0(k, j0, nonce);
+  ghash_bytes(k, s, aad.data(), aad.size());
+  ghash_bytes(k, s, in.data(), in.size());
+  tag_of(k, s, j0, aad, in.size());
+  const bool ok = ct_equal(std::span<const std::uint8_t>(s, tag.size()), tag);
+  wipe(s);
+  if (!ok) {
+    secure_wipe(out);
+    return Error::authentication_failed;
+  }
+  std::memcpy(ctr, j0, 16);
+  inc32(ctr);
+  gctr(k, ctr, out.data(), in.data(), in.size());
+  return {};
+}
+
+}  // namespace axiom::detail

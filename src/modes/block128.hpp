@@ -1,0 +1,31 @@
+// block128.hpp: the bulk functions every 128-bit block-cipher kernel provides (AES, and later
+// SM4 and Kuznyechik). The modes are written once over this interface. All functions take
+// whole blocks; out may equal in exactly (in place) but must not overlap it otherwise.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace axiom::detail {
+
+struct Block128Ops {
+  // encrypt_blocks / decrypt_blocks: ECB on n blocks.
+  void (*encrypt_blocks)(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                         std::size_t n) noexcept;
+  void (*decrypt_blocks)(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                         std::size_t n) noexcept;
+  // ctr_xor: out = in ^ E(ctr), E(ctr+1), ... for n blocks; ctr is a 128-bit big-endian
+  // counter, advanced by n (mod 2^128).
+  void (*ctr_xor)(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+                  std::size_t n) noexcept;
+  // cbc_encrypt / cbc_decrypt: CBC on n blocks; iv is replaced by the last ciphertext block.
+  void (*cbc_encrypt)(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                      const std::uint8_t* in, std::size_t n) noexcept;
+  void (*cbc_decrypt)(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                      const std::uint8_t* in, std::size_t n) noexcept;
+  // cbc_mac: state = E(state ^ block) for each of n blocks (CMAC's chain, no output).
+  void (*cbc_mac)(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+                  std::size_t n) noexcept;
+};
+
+}  // namespace axiom::detail
