@@ -251,7 +251,7 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
 
 void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
-  std::uint8_t s[64] = {}, prev[64];
+  std::uint8_t s[64] = {}, prev[80];
   in_groups_of_four(n, [&](std::size_t i, std::size_t m) {
     std::memcpy(prev, iv, 16);
     std::memcpy(prev + 16, in + 16 * i, 16 * m);  // ciphertext kept before an in-place write
