@@ -18,8 +18,8 @@ Status cbc_run(BlockCipherRef c, std::uint8_t iv[16], bool decrypt, std::span<st
                std::span<const std::uint8_t> in) noexcept;
 Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
                                 std::span<const std::uint8_t> in) noexcept;
-Result<std::size_t> pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
-                                std::span<const std::uint8_t> in) noexcept;
+Status pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+                   std::span<const std::uint8_t> in, std::size_t& length) noexcept;
 struct CtrState {
   std::uint8_t iv[16];
   std::uint8_t counter[16];    // the next counter block to encrypt
@@ -66,11 +66,12 @@ class Ecb {
   Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
     return detail::pad_encrypt(cipher_.block_ref(), nullptr, out, in);
   }
-  // decrypt_padded: in.size() a non-zero multiple of 16, out.size() == in.size(); returns the
-  // plaintext length (the first bytes of out). Bad padding: invalid_padding, out zeroed; the
-  // check does not branch on the plaintext.
-  Result<std::size_t> decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
-    return detail::pad_decrypt(cipher_.block_ref(), nullptr, out, in);
+  // decrypt_padded: in.size() a non-zero multiple of 16 (else invalid_padding), out.size() ==
+  // in.size(); the plaintext is the first `length` bytes of out. Bad padding: invalid_padding,
+  // out zeroed, length 0; neither the check nor the verdict branches on the plaintext.
+  Status decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                        std::size_t& length) const noexcept {
+    return detail::pad_decrypt(cipher_.block_ref(), nullptr, out, in, length);
   }
 
  private:
@@ -105,8 +106,8 @@ class Cbc {
   Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
     return detail::pad_encrypt(cipher_.block_ref(), iv_, out, in);
   }
-  Result<std::size_t> decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
-    return detail::pad_decrypt(cipher_.block_ref(), iv_, out, in);
+  Status decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, std::size_t& length) noexcept {
+    return detail::pad_decrypt(cipher_.block_ref(), iv_, out, in, length);
   }
 
  private:

@@ -51,28 +51,40 @@ void make_j0(const GcmKey& k, std::uint8_t j0[16], std::span<const std::uint8_t>
   k.ghash->blocks(*k.hash_key, j0, len, 1);
 }
 
-// gctr: CTR with inc32 (only the last 32 bits count, mod 2^32) from counter block ctr.
-// The kernel's counter is 128-bit, so each call stops at a 32-bit wrap and the upper 96 bits
-// are put back after it.
-void gctr(const GcmKey& k, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+// gctr: CTR with inc32 (the last 32 bits count, mod 2^32). With a 12-byte nonce the counter
+// is public and starts at 2, so a message (at most 2^32 - 2 blocks) never wraps it and the
+// kernel's 128-bit counter gives the same blocks. Other nonce lengths make J0 = GHASH(nonce),
+// a secret: their counter blocks are written out here without branches and go through ECB.
+void gctr(const GcmKey& k, bool public_counter, std::uint8_t ctr[16], std::uint8_t* out,
+          const std::uint8_t* in, std::size_t n) noexcept {
   const BlockCipherRef& c = k.cipher;
-  std::uint8_t prefix[12];
-  std::memcpy(prefix, ctr, 12);
-  std::size_t blocks = n / 16;
-  while (blocks > 0) {
-    const std::uint64_t low = (std::uint64_t{ctr[12]} << 24) | (std::uint64_t{ctr[13]} << 16) |
-                              (std::uint64_t{ctr[14]} << 8) | ctr[15];
-    const std::uint64_t to_wrap = (std::uint64_t{1} << 32) - low;
-    const std::size_t m = blocks < to_wrap ? blocks : static_cast<std::size_t>(to_wrap);
-    c.ops->ctr_xor(c.schedule, ctr, out, in, m);
-    std::memcpy(ctr, prefix, 12);
-    blocks -= m, out += 16 * m, in += 16 * m;
+  if (public_counter) {
+    c.ops->ctr_xor(c.schedule, ctr, out, in, n / 16);
+  } else {
+    std::uint8_t blocks[16 * 16];
+    std::uint32_t low = (std::uint32_t{ctr[12]} << 24) | (std::uint32_t{ctr[13]} << 16) |
+                        (std::uint32_t{ctr[14]} << 8) | ctr[15];
+    for (std::size_t done = 0; done < n / 16 * 16; done += sizeof blocks) {
+      const std::size_t m = n / 16 * 16 - done < sizeof blocks ? n / 16 * 16 - done : sizeof blocks;
+      for (std::size_t i = 0; i < m; i += 16) {
+        std::uint32_t v = low + static_cast<std::uint32_t>(i / 16);
+        __asm__("" : "+r"(v));  // keeps the compiler from counting the loop on the secret
+        std::memcpy(blocks + i, ctr, 12);
+        for (int j = 0; j < 4; ++j) blocks[i + 12 + static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(v >> (24 - 8 * j));
+      }
+      low += static_cast<std::uint32_t>(m / 16);
+      c.ops->encrypt_blocks(c.schedule, blocks, blocks, m / 16);
+      for (std::size_t i = 0; i < m; ++i) out[done + i] = static_cast<std::uint8_t>(in[done + i] ^ blocks[i]);
+    }
+    for (int j = 0; j < 4; ++j) ctr[12 + j] = static_cast<std::uint8_t>(low >> (24 - 8 * j));
+    wipe(blocks);
   }
   if (n % 16 != 0) {
-    std::uint8_t ks[16] = {};
-    c.ops->ctr_xor(c.schedule, ctr, ks, ks, 1);
-    std::memcpy(ctr, prefix, 12);
-    for (std::size_t i = 0; i < n % 16; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
+    const std::size_t whole = n / 16 * 16;
+    std::uint8_t ks[16];
+    std::memcpy(ks, ctr, 16);
+    c.ops->encrypt_blocks(c.schedule, ks, ks, 1);
+    for (std::size_t i = 0; i < n % 16; ++i) out[whole + i] = static_cast<std::uint8_t>(in[whole + i] ^ ks[i]);
     wipe(ks);
   }
 }
@@ -99,9 +111,11 @@ void tag_of(const GcmKey& k, std::uint8_t s[16], const std::uint8_t j0[16], std:
   wipe(ek);
 }
 
+// inc32 adds 1 to the last 32 bits, without branches (J0 may be secret).
 void inc32(std::uint8_t c[16]) noexcept {
-  for (int i = 15; i >= 12; --i)
-    if (++c[i] != 0) break;
+  std::uint32_t low = (std::uint32_t{c[12]} << 24) | (std::uint32_t{c[13]} << 16) | (std::uint32_t{c[14]} << 8) | c[15];
+  ++low;
+  for (int j = 0; j < 4; ++j) c[12 + j] = static_cast<std::uint8_t>(low >> (24 - 8 * j));
 }
 }  // namespace
 
@@ -138,7 +152,7 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
   std::uint8_t* o = out.data();
   for (std::size_t left = in.size(); left > 0;) {
     const std::size_t m = left < 16 * chunk_blocks ? left : 16 * chunk_blocks;
-    gctr(k, ctr, o, p, m);
+    gctr(k, nonce.size() == 12, ctr, o, p, m);
     ghash_bytes(k, s, o, m);
     p += m, o += m, left -= m;
   }
@@ -151,22 +165,32 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
 Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
                 std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
                 std::span<const std::uint8_t> in) noexcept {
-  if (Status st = check(out, tag.size(), nonce, aad, in); !st) return st;
+  if (Status st = check(out, tag.size(), nonce, aad, in); !st) {
+    if (st.error() != Error::overlapping_buffers) secure_wipe(out);
+    return st;
+  }
   std::uint8_t j0[16], ctr[16], s[16] = {};
   make_j0(k, j0, nonce);
-  ghash_bytes(k, s, aad.data(), aad.size());
-  ghash_bytes(k, s, in.data(), in.size());
-  tag_of(k, s, j0, aad, in.size());
-  const bool ok = ct_equal(std::span<const std::uint8_t>(s, tag.size()), tag);
-  wipe(s);
-  if (!ok) {
-    secure_wipe(out);
-    return Error::authentication_failed;
-  }
   std::memcpy(ctr, j0, 16);
   inc32(ctr);
-  gctr(k, ctr, out.data(), in.data(), in.size());
-  return {};
+  ghash_bytes(k, s, aad.data(), aad.size());
+  // Each chunk is hashed before it is decrypted (in place overwrites it); the plaintext is
+  // masked away below if the tag is wrong.
+  const std::uint8_t* p = in.data();
+  std::uint8_t* o = out.data();
+  for (std::size_t left = in.size(); left > 0;) {
+    const std::size_t m = left < 16 * chunk_blocks ? left : 16 * chunk_blocks;
+    ghash_bytes(k, s, p, m);
+    gctr(k, nonce.size() == 12, ctr, o, p, m);
+    p += m, o += m, left -= m;
+  }
+  tag_of(k, s, j0, aad, in.size());
+  const bool same = ct_equal(std::span<const std::uint8_t>(s, tag.size()), tag);
+  wipe(s);
+  // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
+  const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
+  for (std::uint8_t& b : out) b &= keep;
+  return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::authentication_failed));
 }
 
 }  // namespace axiom::detail

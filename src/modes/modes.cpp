@@ -48,11 +48,13 @@ Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<st
   return total;
 }
 
-// pad_decrypt: decrypts everything, then checks the padding without branching on its bytes.
-Result<std::size_t> pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
-                                std::span<const std::uint8_t> in) noexcept {
+// pad_decrypt: decrypts everything, then checks the padding without branching on its bytes;
+// the verdict comes out as a mask too (the constant-time test sees no secret branch).
+Status pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+                   std::span<const std::uint8_t> in, std::size_t& length) noexcept {
+  length = 0;
   if (in.empty() || in.size() % 16 != 0) return Error::invalid_padding;
-  if (Status s = check_same(out, in); !s) return s.error();
+  if (Status s = check_same(out, in); !s) return s;
   const std::size_t n = in.size() / 16;
   if (iv)
     c.ops->cbc_decrypt(c.schedule, iv, out.data(), in.data(), n);
@@ -60,20 +62,17 @@ Result<std::size_t> pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<st
     c.ops->decrypt_blocks(c.schedule, out.data(), in.data(), n);
   const std::uint8_t* last = out.data() + in.size() - 16;
   const std::uint32_t pad = last[15];
-  // bad: all ones if pad is 0 or above 16, or a padding byte differs from pad.
+  // bad: bit 0 set if pad is 0 or above 16, or a padding byte differs from pad.
   std::uint32_t bad = ((pad - 1) >> 8) | ((16 - pad) >> 8);
   for (std::uint32_t i = 0; i < 16; ++i) {
-    const std::uint32_t in_pad = (i - (16 - pad)) >> 31 ^ 1;  // 1 when i >= 16 - pad
+    const std::uint32_t in_pad = ((i - (16 - pad)) >> 31) ^ 1;  // 1 when i >= 16 - pad
     const std::uint32_t differs = ((last[i] ^ pad) + 0xffu) >> 8;  // 1 when last[i] != pad
     bad |= in_pad & differs;
   }
-  std::uint32_t verdict = bad & 1;
-  __asm__("" : "+r"(verdict));  // the verdict alone is public
-  if (verdict) {
-    secure_wipe(out);
-    return Error::invalid_padding;
-  }
-  return in.size() - pad;
+  const std::uint32_t keep = (bad & 1) - 1;  // all ones when the padding is good
+  for (std::uint8_t& b : out) b &= static_cast<std::uint8_t>(keep);
+  length = (in.size() - pad) & keep;
+  return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::invalid_padding));
 }
 
 namespace {
@@ -175,13 +174,15 @@ void cmac_finish(BlockCipherRef c, CmacState& s, std::span<std::uint8_t, 16> tag
 }
 
 Status cmac_compare(std::span<std::uint8_t, 16> full, std::span<const std::uint8_t> tag) noexcept {
-  Status result;
-  if (tag.size() < 8 || tag.size() > 16)
-    result = Error::invalid_tag_size;
-  else if (!ct_equal(full.first(tag.size()), tag))
-    result = Error::authentication_failed;
+  if (tag.size() < 8 || tag.size() > 16) {
+    secure_wipe(full);
+    return Error::invalid_tag_size;
+  }
+  const bool same = ct_equal(full.first(tag.size()), tag);
   secure_wipe(full);
-  return result;
+  // The verdict from a mask, not a branch (the constant-time test sees no secret branch).
+  const auto fail = static_cast<std::uint8_t>(static_cast<unsigned>(same) - 1u);
+  return static_cast<Error>(fail & static_cast<std::uint8_t>(Error::authentication_failed));
 }
 
 }  // namespace axiom::detail

@@ -57,7 +57,9 @@ TEST(AesApi, BlockAndModeArgumentErrors) {
   EXPECT_EQ(cbc.encrypt(std::span(out).first(17), std::span(buf).first(17)).error(), Error::invalid_argument);
   EXPECT_EQ(cbc.encrypt_padded(std::span(out).first(16), std::span(buf).first(16)).error(),
             Error::output_size_mismatch);
-  EXPECT_EQ(cbc.decrypt_padded(std::span(out).first(0), std::span(buf).first(0)).error(), Error::invalid_padding);
+  std::size_t len = 99;
+  EXPECT_EQ(cbc.decrypt_padded(std::span(out).first(0), std::span(buf).first(0), len).error(), Error::invalid_padding);
+  EXPECT_EQ(len, 0u);
 }
 
 TEST(AesApi, PaddingRoundTripsAndRejectsEveryBadByte) {
@@ -68,11 +70,14 @@ TEST(AesApi, PaddingRoundTripsAndRejectsEveryBadByte) {
     const Bytes msg = rng.bytes(n);
     Bytes ct(padded_size(n)), pt(padded_size(n));
     ASSERT_EQ(*Ecb<Aes256>(aes).encrypt_padded(ct, msg), padded_size(n));
-    ASSERT_EQ(*Ecb<Aes256>(aes).decrypt_padded(pt, ct), n);
+    std::size_t len = 0;
+    ASSERT_TRUE(Ecb<Aes256>(aes).decrypt_padded(pt, ct, len).ok());
+    ASSERT_EQ(len, n);
     EXPECT_TRUE(std::equal(msg.begin(), msg.end(), pt.begin()));
     Cbc<Aes256> e(aes, fixed<16>(iv)), d(aes, fixed<16>(iv));
     ASSERT_TRUE(e.encrypt_padded(ct, msg).ok());
-    ASSERT_EQ(*d.decrypt_padded(pt, ct), n);
+    ASSERT_TRUE(d.decrypt_padded(pt, ct, len).ok());
+    ASSERT_EQ(len, n);
     EXPECT_TRUE(std::equal(msg.begin(), msg.end(), pt.begin()));
   }
   // A last block whose padding is wrong in each possible way.
@@ -84,11 +89,15 @@ TEST(AesApi, PaddingRoundTripsAndRejectsEveryBadByte) {
       const bool valid = pad >= 1 && pad <= 16 && (bad_at < 0 || !in_pad);
       Bytes ct(16), pt(16, 0xee);
       ASSERT_TRUE(aes.encrypt_blocks(ct, block).ok());
-      const Result<std::size_t> r = Ecb<Aes256>(aes).decrypt_padded(pt, ct);
+      std::size_t len = 99;
+      const Status r = Ecb<Aes256>(aes).decrypt_padded(pt, ct, len);
       EXPECT_EQ(r.ok(), valid) << pad << " " << bad_at;
       if (!valid) {
         EXPECT_EQ(r.error(), Error::invalid_padding);
         EXPECT_EQ(pt, Bytes(16, 0));
+        EXPECT_EQ(len, 0u);
+      } else {
+        EXPECT_EQ(len, static_cast<std::size_t>(16 - pad));
       }
     }
   }

@@ -4,10 +4,15 @@
 
 #include <cstdlib>
 
+#include "aes/aes_kernel.hpp"
+#include "axiom/aes.hpp"
 #include "axiom/bytes.hpp"
 #include "axiom/gost_kdf.hpp"
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
+#include "axiom/gcm.hpp"
+#include "axiom/modes.hpp"
+#include "ghash/ghash_kernel.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/pbkdf2.hpp"
@@ -100,6 +105,88 @@ TEST_P(Sha256Ct, HkdfAndPbkdf2WithSecretInputs) {
   ASSERT_TRUE(Pbkdf2<Hmac<Sha256>>::derive(dk, password, salt, 3, fresh()).ok());
   ct::declassify(std::span(dk));
 }
+
+using AesKernelPtr = const detail::AesKernel*;
+class AesCt : public ::testing::TestWithParam<AesKernelPtr> {
+ protected:
+  void SetUp() override {
+    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+  }
+};
+
+// Key expansion, the block functions and every mode with secret keys and messages.
+TEST_P(AesCt, BlockCipherAndModes) {
+  Prng rng(4);
+  Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(200);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  const Aes256 aes(std::span<const std::uint8_t, 32>(key.data(), 32), *GetParam());
+  Bytes out(208);
+  const auto whole = std::span<const std::uint8_t>(msg).first(192);
+  ASSERT_TRUE(aes.encrypt_blocks(std::span(out).first(192), whole).ok());
+  ASSERT_TRUE(aes.decrypt_blocks(std::span(out).first(192), whole).ok());
+  Cbc<Aes256> cbc(aes, std::span<const std::uint8_t, 16>(iv.data(), 16));
+  ASSERT_TRUE(cbc.encrypt(std::span(out).first(192), whole).ok());
+  ASSERT_TRUE(cbc.decrypt(std::span(out).first(192), whole).ok());
+  Ctr<Aes256> ctr(aes, std::span<const std::uint8_t, 16>(iv.data(), 16));
+  ASSERT_TRUE(ctr.apply(std::span(out).first(200), msg).ok());
+  Cmac<Aes256> mac(aes);
+  mac.update(msg);
+  std::uint8_t tag[16];
+  mac.finish(tag);
+  ct::declassify(std::span(out));
+  ct::declassify(std::span(tag));
+  // Padding is checked without branching on the plaintext: only the verdict is public.
+  Bytes ct_pad(208), pt(208);
+  ASSERT_TRUE(Ecb<Aes256>(aes).encrypt_padded(ct_pad, msg).ok());
+  ct::declassify(std::span(ct_pad));
+  std::size_t len = 0;
+  Status r = Ecb<Aes256>(aes).decrypt_padded(pt, ct_pad, len);
+  ct::declassify(&r, sizeof r);
+  ct::declassify(&len, sizeof len);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(len, 200u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, AesCt, ::testing::ValuesIn(detail::aes_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+using GhashKernelPtr = const detail::GhashKernel*;
+class GcmCt : public ::testing::TestWithParam<GhashKernelPtr> {
+ protected:
+  void SetUp() override {
+    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+  }
+};
+
+// GCM seal and open (tag comparison included) with a secret key and plaintext, the AES
+// kernel matching the GHASH kernel's class (portable with portable, AES-NI with PCLMUL).
+TEST_P(GcmCt, SealAndOpen) {
+  const detail::AesKernel& aes = GetParam() == &detail::ghash_portable ? detail::aes_portable : *detail::aes_kernels()[detail::aes_kernels().size() - 2];
+  Prng rng(5);
+  Bytes key = rng.bytes(16), nonce = rng.bytes(12), aad = rng.bytes(30), msg = rng.bytes(150);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  const AesGcm128 g(std::span<const std::uint8_t, 16>(key.data(), 16), aes, *GetParam());
+  Bytes sealed(166), opened(150);
+  ASSERT_TRUE(g.seal(sealed, nonce, aad, msg).ok());
+  ct::declassify(std::span(sealed));
+  Status s = g.open(opened, nonce, aad, sealed);
+  ct::declassify(&s, sizeof s);
+  EXPECT_TRUE(s.ok());
+  sealed[3] ^= 1;
+  s = g.open(opened, nonce, aad, sealed);
+  ct::declassify(&s, sizeof s);
+  EXPECT_FALSE(s.ok());
+  // A nonce of another length goes through GHASH for J0.
+  Bytes long_nonce = rng.bytes(20);
+  ASSERT_TRUE(g.seal(sealed, long_nonce, aad, msg).ok());
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, GcmCt, ::testing::ValuesIn(detail::ghash_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
 
 TEST(CoreCt, CompareAndWipe) {
   Bytes a(32, 7), b(32, 7);

@@ -109,11 +109,12 @@ TEST_P(AesKat, WycheproofCbcPkcs5) {
       const AesCipher<K> aes(fixed<K>(key), kernel());
       Bytes out(ct.size());
       Cbc<AesCipher<K>> dec(aes, fixed<16>(iv));
-      const Result<std::size_t> r = dec.decrypt_padded(out, ct);
+      std::size_t len = 0;
+      const Status r = dec.decrypt_padded(out, ct, len);
       if (c.text("Result") == "valid") {
         ++valid;
         ASSERT_TRUE(r.ok()) << c.where();
-        EXPECT_EQ(Bytes(out.begin(), out.begin() + static_cast<long>(*r)), msg) << c.where();
+        EXPECT_EQ(Bytes(out.begin(), out.begin() + static_cast<long>(len)), msg) << c.where();
         Bytes enc(padded_size(msg.size()));
         Cbc<AesCipher<K>> e(aes, fixed<16>(iv));
         const Result<std::size_t> w = e.encrypt_padded(enc, msg);
