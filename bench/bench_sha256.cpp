@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_aes.hpp"
 #include "peers/peers.hpp"
 #include "registry/registry.hpp"
 
@@ -81,6 +82,8 @@ int main(int argc, char** argv) {
   axiom::bench::peers::add_rhash(all);
 #endif
   axiom::bench::peers::add_chacha20_peers(all);
+
+  axiom::bench::peers::add_aes_peers(all);
 
   for (const Subject& s : all) {
     if (!s.runnable) {

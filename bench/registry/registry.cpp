@@ -6,6 +6,7 @@
 #include "axiom/hmac.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
+#include "registry/registry_aes.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -80,6 +81,7 @@ std::vector<Subject> subjects() {
                    [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog512>(*k); }});
   }
   add_chacha20_subjects(out);
+  add_aes_subjects(out);
   return out;
 }
 
@@ -115,6 +117,7 @@ std::string verify(const Subject& s, std::size_t size) {
     streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
   } else if (chacha20_reference(s, key, msg, want)) {
   } else {
+  } else if (!aes_reference(s, key, msg, want.data())) {
     return "no reference for algorithm " + s.algo;
   }
   s.prepare(key)(msg, got.data());

@@ -1,0 +1,101 @@
+#include "registry/registry_aes.hpp"
+
+#include <memory>
+
+#include "aes/aes_kernel.hpp"
+#include "axiom/aes.hpp"
+#include "axiom/cpu.hpp"
+#include "axiom/gcm.hpp"
+#include "axiom/modes.hpp"
+#include "ghash/ghash_kernel.hpp"
+
+namespace axiom::bench {
+
+namespace {
+
+const std::span<const std::uint8_t, 16> iv(aes_bench_iv, 16);
+const std::span<const std::uint8_t> nonce(aes_bench_iv, 12);
+
+// One whole message per call from a copy of the keyed object, as a user with one key and
+// many messages would do; keying is outside the timing.
+template <std::size_t K>
+MessageFn make(const std::string& op, const detail::AesKernel& k, const detail::GhashKernel& g,
+               std::span<const std::uint8_t> key) {
+  using C = AesCipher<K>;
+  const std::span<const std::uint8_t, K> kk(key.data(), K);
+  const C cipher(kk, k);
+  if (op == "ctr")
+    return [c = Ctr<C>(cipher, iv)](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      Ctr<C> x(c);
+      (void)x.apply({o, m.size()}, m);
+    };
+  if (op == "ecb")
+    return [c = Ecb<C>(cipher)](std::span<const std::uint8_t> m, std::uint8_t* o) { (void)c.encrypt({o, m.size()}, m); };
+  if (op == "cbc-enc" || op == "cbc-dec") {
+    const bool dec = op == "cbc-dec";
+    return [c = Cbc<C>(cipher, iv), dec](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      Cbc<C> x(c);
+      (void)(dec ? x.decrypt({o, m.size()}, m) : x.encrypt({o, m.size()}, m));
+    };
+  }
+  if (op == "cmac")
+    return [c = Cmac<C>(cipher)](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      Cmac<C> x(c);
+      x.update(m);
+      x.finish(std::span<std::uint8_t, 16>(o, 16));
+    };
+  auto gcm = std::make_shared<const AesGcm<K>>(kk, k, g);
+  if (op == "gcm-seal")
+    return [gcm](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      (void)gcm->seal({o, m.size() + 16}, nonce, {}, m);
+    };
+  // gcm-open: the message is sealed once (per message size), then opened on every call.
+  auto sealed = std::make_shared<std::vector<std::uint8_t>>();
+  return [gcm, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
+    if (sealed->size() != m.size() + 16) {
+      sealed->resize(m.size() + 16);
+      (void)gcm->seal(*sealed, nonce, {}, m);
+    }
+    (void)gcm->open({o, m.size()}, nonce, {}, *sealed);
+  };
+}
+
+MessageFn make_any(const std::string& algo, const std::string& op, const detail::AesKernel& k,
+                   const detail::GhashKernel& g, std::span<const std::uint8_t> key) {
+  return algo == "aes-128" ? make<16>(op, k, g, key) : make<32>(op, k, g, key);
+}
+
+}  // namespace
+
+std::vector<std::string> aes_ops(const std::string& algo) {
+  if (algo == "aes-128") return {"ctr", "ecb", "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac"};
+  return {"ctr", "gcm-seal", "gcm-open"};
+}
+
+void add_aes_subjects(std::vector<Subject>& out) {
+  const cpu::Features hw = cpu::hardware();
+  const detail::GhashKernel& best_ghash = detail::ghash_select(hw);
+  for (const std::string algo : {"aes-128", "aes-256"}) {
+    for (const std::string& op : aes_ops(algo)) {
+      for (const detail::AesKernel* k : detail::aes_kernels()) {
+        const std::string isa(k->info.isa());
+        // The serial modes run the same single-block code in both AES-NI kernels; portable
+        // (about 100 times slower) is timed for CTR only, as a reference point.
+        if (isa == "aesni" && (op == "cbc-enc" || op == "cmac" || algo == "aes-256")) continue;
+        if (isa == "portable" && (op != "ctr" || algo != "aes-128")) continue;
+        const detail::GhashKernel* g = isa == "portable" ? &detail::ghash_portable : &best_ghash;
+        out.push_back({algo, op, isa, true, hw.has(k->info.needs), aes_out_size,
+                       [algo, op, k, g](std::span<const std::uint8_t> key) { return make_any(algo, op, *k, *g, key); }});
+      }
+    }
+  }
+}
+
+bool aes_reference(const Subject& s, std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
+                   std::uint8_t* want) {
+  if (s.algo != "aes-128" && s.algo != "aes-256") return false;
+  make_any(s.algo, s.op, detail::aes_portable, detail::ghash_portable, key)(msg, want);
+  return true;
+}
+
+}  // namespace axiom::bench
