@@ -34,28 +34,28 @@ inline __m256i key2(const __m128i* k, unsigned r) noexcept {
   return _mm256_broadcastsi128_si256(_mm_load_si128(k + r));
 }
 
-template <unsigned R>
-inline void encrypt8(const __m128i* rk, __m256i* b) noexcept {
+template <unsigned R, int N>
+inline void encrypt_n(const __m128i* rk, __m256i* b) noexcept {
   const __m256i k0 = key2(rk, 0);
-  for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
+  for (int i = 0; i < N; ++i) b[i] = _mm256_xor_si256(b[i], k0);
   for (unsigned r = 1; r < R; ++r) {
     const __m256i k = key2(rk, r);
-    for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
+    for (int i = 0; i < N; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
   }
   const __m256i kl = key2(rk, R);
-  for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenclast_epi128(b[i], kl);
+  for (int i = 0; i < N; ++i) b[i] = _mm256_aesenclast_epi128(b[i], kl);
 }
 
-template <unsigned R>
-inline void decrypt8(const __m128i* dk, __m256i* b) noexcept {
+template <unsigned R, int N>
+inline void decrypt_n(const __m128i* dk, __m256i* b) noexcept {
   const __m256i k0 = key2(dk, 0);
-  for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
+  for (int i = 0; i < N; ++i) b[i] = _mm256_xor_si256(b[i], k0);
   for (unsigned r = 1; r < R; ++r) {
     const __m256i k = key2(dk, r);
-    for (int i = 0; i < 8; ++i) b[i] = _mm256_aesdec_epi128(b[i], k);
+    for (int i = 0; i < N; ++i) b[i] = _mm256_aesdec_epi128(b[i], k);
   }
   const __m256i kl = key2(dk, R);
-  for (int i = 0; i < 8; ++i) b[i] = _mm256_aesdeclast_epi128(b[i], kl);
+  for (int i = 0; i < N; ++i) b[i] = _mm256_aesdeclast_epi128(b[i], kl);
 }
 
 template <unsigned R>
@@ -69,21 +69,23 @@ template <unsigned R, bool Decrypt>
 void ecb16(const __m128i* k, std::uint8_t* out, const std::uint8_t* in) noexcept {
   __m256i b[8];
   for (int i = 0; i < 8; ++i) b[i] = loadu2(in + 32 * i);
-  if (Decrypt) decrypt8<R>(k, b); else encrypt8<R>(k, b);
+  if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
   for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, b[i]);
+}
+
+template <unsigned R, bool Decrypt>
+inline __m256i crypt2(const __m128i* k, __m256i b) noexcept {
+  if (Decrypt) decrypt_n<R, 1>(k, &b); else encrypt_n<R, 1>(k, &b);
+  return b;
 }
 
 template <unsigned R, bool Decrypt>
 void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
   for (; n >= 16; n -= 16, in += 256, out += 256) ecb16<R, Decrypt>(k, out, in);
-  if (n > 0) {
-    alignas(32) std::uint8_t t[256] = {};
-    std::memcpy(t, in, 16 * n);
-    ecb16<R, Decrypt>(k, t, t);
-    std::memcpy(out, t, 16 * n);
-    detail::wipe(t);
-  }
+  // The tail two blocks at a time: independent iterations that overlap out of order.
+  for (; n >= 2; n -= 2, in += 32, out += 32) storeu2(out, crypt2<R, Decrypt>(k, loadu2(in)));
+  if (n == 1) storeu(out, _mm256_castsi256_si128(crypt2<R, Decrypt>(k, _mm256_zextsi128_si256(loadu(in)))));
 }
 
 inline __m128i reverse_bytes(__m128i v) noexcept {
@@ -123,17 +125,19 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
   for (; n >= 16; n -= 16, in += 256, out += 256) {
     counters16(c, b);
     c = add_le128(c, 16);
-    encrypt8<R>(k, b);
+    encrypt_n<R, 8>(k, b);
     for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], loadu2(in + 32 * i)));
   }
-  if (n > 0) {
-    alignas(32) std::uint8_t t[256];
-    counters16(c, b);
-    c = add_le128(c, n);
-    encrypt8<R>(k, b);
-    for (int i = 0; i < 8; ++i) storeu2(t + 32 * i, b[i]);
-    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ t[i]);
-    detail::wipe(t);
+  // The tail two blocks at a time (independent iterations that overlap out of order).
+  for (; n >= 2; n -= 2, in += 32, out += 32) {
+    __m256i pair = reverse_bytes2(_mm256_set_m128i(add_le128(c, 1), c));
+    encrypt_n<R, 1>(k, &pair);
+    storeu2(out, _mm256_xor_si256(pair, loadu2(in)));
+    c = add_le128(c, 2);
+  }
+  if (n == 1) {
+    storeu(out, _mm_xor_si128(encrypt1<R>(k, reverse_bytes(c)), loadu(in)));
+    c = add_le128(c, 1);
   }
   storeu(ctr, reverse_bytes(c));
 }
@@ -167,7 +171,7 @@ inline __m128i cbc_decrypt16(const __m128i* k, __m128i iv, std::uint8_t* out, co
   for (int i = 1; i < 8; ++i) prev[i] = loadu2(in + 32 * i - 16);
   const __m128i last = loadu(in + 240);
   for (int i = 0; i < 8; ++i) b[i] = loadu2(in + 32 * i);
-  decrypt8<R>(k, b);
+  decrypt_n<R, 8>(k, b);
   for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], prev[i]));
   return last;
 }
@@ -178,14 +182,14 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   const __m128i* k = keys(sched(ks).dec);
   __m128i prev = loadu(iv);
   for (; n >= 16; n -= 16, in += 256, out += 256) prev = cbc_decrypt16<R>(k, prev, out, in);
-  if (n > 0) {
-    alignas(32) std::uint8_t t[256] = {};
-    std::memcpy(t, in, 16 * n);
-    const __m128i next = loadu(t + 16 * (n - 1));
-    cbc_decrypt16<R>(k, prev, t, t);
-    std::memcpy(out, t, 16 * n);
-    detail::wipe(t);
-    prev = next;
+  // The tail one block at a time: the decryptions are independent (each chains only to a
+  // ciphertext block), so they overlap out of order.
+  for (; n > 0; --n, in += 16, out += 16) {
+    const __m128i c = loadu(in);
+    __m128i b = _mm_xor_si128(c, k[0]);
+    for (unsigned r = 1; r < R; ++r) b = _mm_aesdec_si128(b, k[r]);
+    storeu(out, _mm_xor_si128(_mm_aesdeclast_si128(b, k[R]), prev));
+    prev = c;
   }
   storeu(iv, prev);
 }

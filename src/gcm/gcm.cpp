@@ -15,6 +15,7 @@ namespace axiom::detail {
 namespace {
 constexpr const GhashKernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &ghash_vpclmul_avx2,
     &ghash_pclmul,
 #endif
     &ghash_portable,

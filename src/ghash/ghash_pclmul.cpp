@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "core/wipe.hpp"
 #include "ghash/ghash_kernel.hpp"
 
 AXIOM_ISA_BEGIN(ghash, pclmul)
@@ -75,6 +76,7 @@ void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
   for (int i = 1; i < 8; ++i) k.power[i] = multiply(k.power[i - 1], k.power[0]);
   for (int i = 0; i < 8; ++i) k.karatsuba[i] = halves_xor(k.power[i]);
   std::memcpy(key.bytes, &k, sizeof k);
+  axiom::detail::wipe(k);
 }
 
 void blocks(const axiom::detail::GhashKey& key, std::uint8_t y[16], const std::uint8_t* in,

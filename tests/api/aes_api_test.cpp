@@ -35,9 +35,10 @@ TEST(AesApi, KernelFollowsAxiomCpu) {
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(g.kernel_name(), "aes/portable");
     EXPECT_EQ(g.ghash_kernel_name(), "ghash/portable");
-  } else if (!spec && cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni)) {
+  } else if (!spec && cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni |
+                                            cpu::Feature::vpclmul)) {
     EXPECT_EQ(g.kernel_name(), "aes/vaes_avx2");
-    EXPECT_EQ(g.ghash_kernel_name(), "ghash/pclmul");
+    EXPECT_EQ(g.ghash_kernel_name(), "ghash/vpclmul_avx2");
   }
 }
 
