@@ -12,6 +12,10 @@ one interleaved run, because on a shared VM absolute speeds drift between runs.
 Writes DIR/report.md (Markdown, for the README) and DIR/chart_<family>.svg (grouped bars,
 log scale), one chart per family (sha256 holds sha256/hash and hmac-sha256/mac; streebog holds
 streebog256/hash and streebog512/hash; chacha20 holds chacha20, poly1305 and chacha20-poly1305).
+log scale), one chart per hash family (sha256 holds sha256/hash and hmac-sha256/mac;
+streebog holds streebog256/hash and streebog512/hash).
+log scale), one chart per family (sha256 holds sha256/hash and hmac-sha256/mac; aes holds
+aes-128 and aes-256 with all their modes).
 Python 3 standard library only.
 """
 import argparse
@@ -297,6 +301,7 @@ def main():
         if fam.startswith("streebog"):
             fam = "streebog"  # one chart for Streebog-256 and -512
         fam = FAMILY_OF.get(fam, fam)
+        fam = "aes" if fam.startswith("aes-") else fam  # one chart for AES-128 and AES-256
         families.setdefault(fam, []).append((f"{algo} ({op})", table))
     for fam, panels in families.items():
         path = os.path.join(out_dir, f"chart_{fam}.svg")

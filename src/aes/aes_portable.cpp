@@ -241,7 +241,7 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   std::uint8_t s[64] = {};
   std::memcpy(s, iv, 16);
   for (std::size_t i = 0; i < n; ++i) {
-    for (int j = 0; j < 16; ++j) s[j] ^= in[16 * i + j];
+    for (std::size_t j = 0; j < 16; ++j) s[j] ^= in[16 * i + j];
     encrypt4(schedule(ks), s);
     std::memcpy(out + 16 * i, s, 16);
   }
@@ -267,7 +267,7 @@ void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std
   std::uint8_t s[64] = {};
   std::memcpy(s, state, 16);
   for (std::size_t i = 0; i < n; ++i) {
-    for (int j = 0; j < 16; ++j) s[j] ^= in[16 * i + j];
+    for (std::size_t j = 0; j < 16; ++j) s[j] ^= in[16 * i + j];
     encrypt4(schedule(ks), s);
   }
   std::memcpy(state, s, 16);
@@ -311,7 +311,7 @@ std::uint32_t aes_expand_key(std::uint8_t rk[240], const std::uint8_t* key, std:
         rcon = static_cast<std::uint8_t>((rcon << 1) ^ ((rcon >> 7) * 0x1b));
       }
     }
-    for (int j = 0; j < 4; ++j) rk[4 * i + j] = static_cast<std::uint8_t>(rk[4 * (i - nk) + j] ^ t[j]);
+    for (std::size_t j = 0; j < 4; ++j) rk[4 * i + j] = static_cast<std::uint8_t>(rk[4 * (i - nk) + j] ^ t[j]);
   }
   wipe(t);
   return rounds;
