@@ -35,7 +35,7 @@ Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<st
   const std::size_t whole = in.size() / 16 * 16;
   std::uint8_t last[16];
   const std::size_t rest = in.size() - whole;
-  std::memcpy(last, in.data() + whole, rest);  // before the bulk call overwrites it in place
+  if (rest != 0) std::memcpy(last, in.data() + whole, rest);  // before an in-place bulk call overwrites it
   std::memset(last + rest, static_cast<int>(16 - rest), 16 - rest);
   if (iv) {
     c.ops->cbc_encrypt(c.schedule, iv, out.data(), in.data(), whole / 16);
