@@ -162,17 +162,17 @@ void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std
   storeu(state, b);
 }
 
-// cbc_decrypt16: 16 blocks; the chaining values are the ciphertext shifted by one block, read
-// before anything is written (in-place calls).
+// cbc_decrypt16: 16 blocks. The chaining values are the ciphertext shifted by one block;
+// stores go from the last pair down, so that each chaining value is read before an in-place
+// store can overwrite it, and only one of them is live at a time (16 ymm registers).
 template <unsigned R>
 inline __m128i cbc_decrypt16(const __m128i* k, __m128i iv, std::uint8_t* out, const std::uint8_t* in) noexcept {
-  __m256i b[8], prev[8];
-  prev[0] = _mm256_set_m128i(loadu(in), iv);
-  for (int i = 1; i < 8; ++i) prev[i] = loadu2(in + 32 * i - 16);
+  __m256i b[8];
   const __m128i last = loadu(in + 240);
   for (int i = 0; i < 8; ++i) b[i] = loadu2(in + 32 * i);
   decrypt_n<R, 8>(k, b);
-  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], prev[i]));
+  for (int i = 7; i > 0; --i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], loadu2(in + 32 * i - 16)));
+  storeu2(out, _mm256_xor_si256(b[0], _mm256_set_m128i(loadu(in), iv)));
   return last;
 }
 
