@@ -28,7 +28,11 @@ void add_aes_subjects(std::vector<Subject>& out);
 bool aes_reference(const Subject& s, std::span<const std::uint8_t> key,
                    std::span<const std::uint8_t> msg, std::uint8_t* want);
 
-// aes_ops lists which ops are benchmarked for algo ("aes-128" or "aes-256"), for the peers.
+// aes_ops lists the ops of algo ("aes-128" or "aes-256").
 std::vector<std::string> aes_ops(const std::string& algo);
+
+// aes_timed says whether make bench times impl (our ISA name or a peer's name) on algo/op: all
+// the fast ones on the main modes, fewer elsewhere, so that the AES part stays near 3 minutes.
+bool aes_timed(const std::string& algo, const std::string& op, const std::string& impl);
 
 }  // namespace axiom::bench
