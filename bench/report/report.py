@@ -16,6 +16,7 @@ log scale), one chart per hash family (sha256 holds sha256/hash and hmac-sha256/
 streebog holds streebog256/hash and streebog512/hash).
 log scale), one chart per family (sha256 holds sha256/hash and hmac-sha256/mac; aes holds
 aes-128 and aes-256 with all their modes).
+streebog256/hash and streebog512/hash; aes holds aes-128 and aes-256 with all their modes).
 Python 3 standard library only.
 """
 import argparse
