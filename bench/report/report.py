@@ -11,12 +11,8 @@ one interleaved run, because on a shared VM absolute speeds drift between runs.
 
 Writes DIR/report.md (Markdown, for the README) and DIR/chart_<family>.svg (grouped bars,
 log scale), one chart per family (sha256 holds sha256/hash and hmac-sha256/mac; streebog holds
-streebog256/hash and streebog512/hash; chacha20 holds chacha20, poly1305 and chacha20-poly1305).
-log scale), one chart per hash family (sha256 holds sha256/hash and hmac-sha256/mac;
-streebog holds streebog256/hash and streebog512/hash).
-log scale), one chart per family (sha256 holds sha256/hash and hmac-sha256/mac; aes holds
-aes-128 and aes-256 with all their modes).
-streebog256/hash and streebog512/hash; aes holds aes-128 and aes-256 with all their modes).
+streebog256/hash and streebog512/hash; chacha20 holds chacha20, poly1305 and chacha20-poly1305;
+aes holds aes-128 and aes-256 with all their modes).
 Python 3 standard library only.
 """
 import argparse
