@@ -1,10 +1,11 @@
 #include "axiom/chacha20.hpp"
 
-#include <bit>
 #include <cstring>
 
-#include "core/wipe.hpp"
 #include "chacha20/chacha20_kernel.hpp"
+#include "chacha20/chacha20_rounds.hpp"
+#include "core/endian.hpp"
+#include "core/wipe.hpp"
 
 namespace axiom {
 
@@ -34,17 +35,9 @@ const ChaCha20Kernel& chacha20_default() noexcept {
 
 namespace {
 
-inline std::uint32_t load_le32(const std::uint8_t* p) noexcept {
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
-  return v;
-}
-
-inline void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
-  std::memcpy(p, &v, 4);
-}
+using detail::chacha_rounds;
+using detail::load_le32;
+using detail::store_le32;
 
 // "expand 32-byte k"
 constexpr std::uint32_t sigma[4] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
@@ -58,16 +51,6 @@ void set_key(std::uint32_t input[16], const std::uint8_t* key) noexcept {
 bool partial_overlap(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
   const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
   return n != 0 && x != y && x < y + n && y < x + n;
-}
-
-inline std::uint32_t rotl(std::uint32_t x, int n) noexcept { return (x << n) | (x >> (32 - n)); }
-
-inline void quarter_round(std::uint32_t& a, std::uint32_t& b, std::uint32_t& c,
-                          std::uint32_t& d) noexcept {
-  a += b; d ^= a; d = rotl(d, 16);
-  c += d; b ^= c; b = rotl(b, 12);
-  a += b; d ^= a; d = rotl(d, 8);
-  c += d; b ^= c; b = rotl(b, 7);
 }
 
 }  // namespace
@@ -149,16 +132,7 @@ void hchacha20(std::span<std::uint8_t, 32> out, std::span<const std::uint8_t, 32
   std::uint32_t x[16];
   set_key(x, key.data());
   for (int i = 0; i < 4; ++i) x[12 + i] = load_le32(input.data() + 4 * i);
-  for (int i = 0; i < 10; ++i) {
-    quarter_round(x[0], x[4], x[8], x[12]);
-    quarter_round(x[1], x[5], x[9], x[13]);
-    quarter_round(x[2], x[6], x[10], x[14]);
-    quarter_round(x[3], x[7], x[11], x[15]);
-    quarter_round(x[0], x[5], x[10], x[15]);
-    quarter_round(x[1], x[6], x[11], x[12]);
-    quarter_round(x[2], x[7], x[8], x[13]);
-    quarter_round(x[3], x[4], x[9], x[14]);
-  }
+  chacha_rounds(x);
   // The subkey is words 0-3 and 12-15, without the feed-forward.
   for (int i = 0; i < 4; ++i) {
     store_le32(out.data() + 4 * i, x[i]);

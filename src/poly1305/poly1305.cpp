@@ -1,9 +1,9 @@
 #include "axiom/poly1305.hpp"
 
-#include <bit>
 #include <cstring>
 
 #include "axiom/bytes.hpp"
+#include "core/endian.hpp"
 #include "core/wipe.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 
@@ -32,19 +32,10 @@ const Poly1305Kernel& poly1305_default() noexcept {
 
 namespace {
 
+using detail::load_le64;
+using detail::store_le64;
+
 __extension__ typedef unsigned __int128 u128;  // a GCC/clang extension, hence the marker
-
-inline std::uint64_t load_le64(const std::uint8_t* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-  return v;
-}
-
-inline void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-  std::memcpy(p, &v, 8);
-}
 
 }  // namespace
 

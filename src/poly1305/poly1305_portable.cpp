@@ -7,9 +7,7 @@
 // is h -> multiply -> carry -> fold -> h: about 13 cycles per 16-byte block. Written with 64-bit
 // carries rather than 128-bit sums, which GCC 12 sent through the stack (1.70 -> 0.95 TSC
 // cycles/byte on this machine; clang 0.77).
-#include <bit>
-#include <cstring>
-
+#include "core/endian.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 
 namespace axiom::detail {
@@ -17,13 +15,6 @@ namespace axiom::detail {
 namespace {
 
 __extension__ typedef unsigned __int128 u128;  // a GCC/clang extension, hence the marker
-
-inline std::uint64_t load_le64(const std::uint8_t* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-  return v;
-}
 
 void blocks(std::uint64_t h[3], const std::uint64_t r[2], const std::uint8_t* m,
             std::size_t nblocks, std::uint64_t pad_bit) noexcept {

@@ -1,4 +1,5 @@
 // Portable SHA-256 compression: plain C++, constant time (no secret-dependent branch or index).
+#include "core/endian.hpp"
 #include "sha256/sha256_kernel.hpp"
 
 namespace axiom::detail {
@@ -6,11 +7,6 @@ namespace axiom::detail {
 namespace {
 
 inline std::uint32_t rotr(std::uint32_t x, int n) noexcept { return (x >> n) | (x << (32 - n)); }
-
-inline std::uint32_t load_be32(const std::uint8_t* p) noexcept {
-  return static_cast<std::uint32_t>(p[0]) << 24 | static_cast<std::uint32_t>(p[1]) << 16 |
-         static_cast<std::uint32_t>(p[2]) << 8 | static_cast<std::uint32_t>(p[3]);
-}
 
 void compress_blocks(std::uint32_t state[8], const std::uint8_t* blocks,
                      std::size_t nblocks) noexcept {
