@@ -1,5 +1,9 @@
-// modes.hpp: ECB, CBC, CTR (SP 800-38A) and CMAC (SP 800-38B, RFC 4493) over any 128-bit
-// block cipher C of axiom (Aes128, Aes192, Aes256, ...).
+// modes.hpp: ECB, CBC, CFB, OFB, CTR (SP 800-38A, GOST R 34.13-2015) and CMAC (SP 800-38B,
+// RFC 4493; GOST's MAC) over any 128-bit block cipher C of axiom (Aes128, Sm4, Kuznyechik, ...).
+//
+// GOST R 34.13-2015 generalises CBC, CFB and OFB with an m-bit shift register R that starts
+// as the IV: with m = 16·z bytes the mode runs z interleaved chains. The 16-byte-IV forms are
+// SP 800-38A's (z = 1); with_register() takes an IV of 16·z bytes, z = 1..8.
 #pragma once
 
 #include <cstddef>
@@ -14,12 +18,38 @@ namespace axiom {
 namespace detail {
 Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
                std::span<const std::uint8_t> in) noexcept;
-Status cbc_run(BlockCipherRef c, std::uint8_t iv[16], bool decrypt, std::span<std::uint8_t> out,
+inline constexpr std::size_t max_register = 128;  // bytes: z = 8 chains
+// set_register checks and copies an IV of 16·z bytes (z = 1..8) into reg; size gets 16·z.
+Status set_register(std::uint8_t reg[max_register], std::uint8_t& size,
+                    std::span<const std::uint8_t> iv) noexcept;
+struct CbcState {
+  std::uint8_t reg[max_register];  // the last z ciphertext blocks (the IV at first)
+  std::uint8_t size;               // m = 16·z
+  std::uint8_t head;               // the block of reg that chains with the next block
+};
+Status cbc_run(BlockCipherRef c, CbcState& s, bool decrypt, std::span<std::uint8_t> out,
                std::span<const std::uint8_t> in) noexcept;
-Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+Result<std::size_t> pad_encrypt(BlockCipherRef c, CbcState* cbc, std::span<std::uint8_t> out,
                                 std::span<const std::uint8_t> in) noexcept;
-Status pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+Status pad_decrypt(BlockCipherRef c, CbcState* cbc, std::span<std::uint8_t> out,
                    std::span<const std::uint8_t> in, std::size_t& length) noexcept;
+struct CfbState {
+  std::uint8_t reg[max_register];  // R: the last m bytes of IV || ciphertext
+  std::uint8_t keystream[16];      // E(MSB_16(R)) for the current segment
+  std::uint8_t segment[16];        // the current segment's ciphertext so far
+  std::uint8_t size;               // m
+  std::uint8_t s;                  // segment size in bytes (1..16)
+  std::uint8_t used;               // bytes of the current segment done (s: none started)
+};
+Status cfb_run(BlockCipherRef c, CfbState& s, bool decrypt, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept;
+struct OfbState {
+  std::uint8_t reg[max_register];  // R, which after each refill is also the keystream
+  std::uint8_t size;               // m
+  std::uint8_t used;               // keystream bytes of reg used (size: none left)
+};
+Status ofb_run(BlockCipherRef c, OfbState& s, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept;
 struct CtrState {
   std::uint8_t iv[16];
   std::uint8_t counter[16];    // the next counter block to encrypt
@@ -78,41 +108,133 @@ class Ecb {
   C cipher_;
 };
 
-// Cbc<C> is cipher block chaining with a 16-byte IV. Raw encrypt/decrypt calls chain on from
-// one call to the next (one message in pieces of whole blocks); the padded forms end the
-// message. Not thread-safe (it keeps the chaining value); the state is wiped on destruction.
-// Aliasing and errors as for Ecb.
+// Cbc<C> is cipher block chaining with a 16-byte IV, or GOST's m-bit register (with_register).
+// Raw encrypt/decrypt calls chain on from one call to the next (one message in pieces of whole
+// blocks); the padded forms end the message. Not thread-safe (it keeps the chaining value); the
+// state is wiped on destruction. Aliasing and errors as for Ecb.
 template <class C>
 class Cbc {
  public:
   Cbc(const C& cipher, std::span<const std::uint8_t, 16> iv) noexcept : cipher_(cipher) { set_iv(iv); }
   Cbc(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, 16> iv) noexcept
       : cipher_(key) { set_iv(iv); }
+  // with_register: GOST R 34.13-2015 CBC with an IV (register) of 16·z bytes, z = 1..8
+  // (invalid_nonce_size otherwise).
+  static Result<Cbc> with_register(const C& cipher, std::span<const std::uint8_t> iv) noexcept {
+    Cbc m(cipher);
+    if (Status s = m.set_register(iv); !s) return s.error();
+    return m;
+  }
   Cbc(const Cbc&) noexcept = default;
   Cbc& operator=(const Cbc&) noexcept = default;
-  ~Cbc() { detail::wipe_state(iv_, sizeof iv_); }
+  ~Cbc() { detail::wipe_state(&state_, sizeof state_); }
 
-  // set_iv starts a new message with iv.
-  void set_iv(std::span<const std::uint8_t, 16> iv) noexcept {
-    for (std::size_t i = 0; i < 16; ++i) iv_[i] = iv[i];
+  // set_iv / set_register start a new message; on an error the state is unchanged.
+  void set_iv(std::span<const std::uint8_t, 16> iv) noexcept { (void)set_register(iv); }
+  Status set_register(std::span<const std::uint8_t> iv) noexcept {
+    Status s = detail::set_register(state_.reg, state_.size, iv);
+    if (s) state_.head = 0;
+    return s;
   }
   Status encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
-    return detail::cbc_run(cipher_.block_ref(), iv_, false, out, in);
+    return detail::cbc_run(cipher_.block_ref(), state_, false, out, in);
   }
   Status decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
-    return detail::cbc_run(cipher_.block_ref(), iv_, true, out, in);
+    return detail::cbc_run(cipher_.block_ref(), state_, true, out, in);
   }
   // encrypt_padded / decrypt_padded: as Ecb's, continuing the chain; they end the message.
   Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
-    return detail::pad_encrypt(cipher_.block_ref(), iv_, out, in);
+    return detail::pad_encrypt(cipher_.block_ref(), &state_, out, in);
   }
   Status decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, std::size_t& length) noexcept {
-    return detail::pad_decrypt(cipher_.block_ref(), iv_, out, in, length);
+    return detail::pad_decrypt(cipher_.block_ref(), &state_, out, in, length);
   }
 
  private:
+  explicit Cbc(const C& cipher) noexcept : cipher_(cipher) {}
   C cipher_;
-  std::uint8_t iv_[16];
+  detail::CbcState state_;
+};
+
+// Cfb<C> is cipher feedback: with a 16-byte IV, SP 800-38A's CFB-128 (OpenSSL's -cfb);
+// with_register adds GOST's m-bit register and an s-byte segment (s = 1..16; s = 1 with a
+// 16-byte IV is OpenSSL's -cfb8). encrypt/decrypt take any number of bytes and carry on at
+// the next byte on the next call. out.size() == in.size(); out may be exactly in. Not
+// thread-safe; the state is wiped on destruction.
+template <class C>
+class Cfb {
+ public:
+  Cfb(const C& cipher, std::span<const std::uint8_t, 16> iv) noexcept : cipher_(cipher) { set_iv(iv); }
+  Cfb(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, 16> iv) noexcept
+      : cipher_(key) { set_iv(iv); }
+  // with_register: an IV of 16·z bytes (z = 1..8: invalid_nonce_size) and segment s bytes
+  // (1..16: invalid_argument).
+  static Result<Cfb> with_register(const C& cipher, std::span<const std::uint8_t> iv,
+                                   std::size_t segment = 16) noexcept {
+    if (segment < 1 || segment > 16) return Error::invalid_argument;
+    Cfb m(cipher);
+    m.state_.s = static_cast<std::uint8_t>(segment);
+    if (Status s = m.set_register(iv); !s) return s.error();
+    return m;
+  }
+  Cfb(const Cfb&) noexcept = default;
+  Cfb& operator=(const Cfb&) noexcept = default;
+  ~Cfb() { detail::wipe_state(&state_, sizeof state_); }
+
+  // set_iv / set_register start a new message (same segment size); on an error nothing changes.
+  void set_iv(std::span<const std::uint8_t, 16> iv) noexcept { (void)set_register(iv); }
+  Status set_register(std::span<const std::uint8_t> iv) noexcept {
+    Status s = detail::set_register(state_.reg, state_.size, iv);
+    if (s) state_.used = state_.s;
+    return s;
+  }
+  Status encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::cfb_run(cipher_.block_ref(), state_, false, out, in);
+  }
+  Status decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::cfb_run(cipher_.block_ref(), state_, true, out, in);
+  }
+
+ private:
+  explicit Cfb(const C& cipher) noexcept : cipher_(cipher) {}
+  C cipher_;
+  detail::CfbState state_{.reg = {}, .keystream = {}, .segment = {}, .size = 16, .s = 16, .used = 16};
+};
+
+// Ofb<C> is output feedback: with a 16-byte IV, SP 800-38A's OFB (OpenSSL's -ofb); with
+// with_register, GOST's m-bit register (z interleaved keystreams). apply() encrypts or
+// decrypts any number of bytes, carrying on at the next byte. Aliasing and state as for Cfb.
+template <class C>
+class Ofb {
+ public:
+  Ofb(const C& cipher, std::span<const std::uint8_t, 16> iv) noexcept : cipher_(cipher) { set_iv(iv); }
+  Ofb(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, 16> iv) noexcept
+      : cipher_(key) { set_iv(iv); }
+  // with_register: an IV of 16·z bytes, z = 1..8 (invalid_nonce_size otherwise).
+  static Result<Ofb> with_register(const C& cipher, std::span<const std::uint8_t> iv) noexcept {
+    Ofb m(cipher);
+    if (Status s = m.set_register(iv); !s) return s.error();
+    return m;
+  }
+  Ofb(const Ofb&) noexcept = default;
+  Ofb& operator=(const Ofb&) noexcept = default;
+  ~Ofb() { detail::wipe_state(&state_, sizeof state_); }
+
+  // set_iv / set_register start a new message; on an error the state is unchanged.
+  void set_iv(std::span<const std::uint8_t, 16> iv) noexcept { (void)set_register(iv); }
+  Status set_register(std::span<const std::uint8_t> iv) noexcept {
+    Status s = detail::set_register(state_.reg, state_.size, iv);
+    if (s) state_.used = state_.size;
+    return s;
+  }
+  Status apply(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::ofb_run(cipher_.block_ref(), state_, out, in);
+  }
+
+ private:
+  explicit Ofb(const C& cipher) noexcept : cipher_(cipher) {}
+  C cipher_;
+  detail::OfbState state_;
 };
 
 // Ctr<C> is counter mode with a 128-bit big-endian counter starting at the 16-byte iv (the

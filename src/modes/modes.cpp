@@ -1,5 +1,6 @@
-// ECB, CBC, CTR and CMAC, written once over any 128-bit block cipher kernel (block128.hpp).
+// ECB, CBC, CFB, OFB, CTR and CMAC, written once over any 128-bit block cipher kernel (block128.hpp).
 // Buffering, padding, tails and argument checks live here; the kernels see whole blocks.
+#include <algorithm>
 #include <cstring>
 
 #include "axiom/bytes.hpp"
@@ -19,15 +20,53 @@ Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
   return {};
 }
 
-Status cbc_run(BlockCipherRef c, std::uint8_t iv[16], bool decrypt, std::span<std::uint8_t> out,
-               std::span<const std::uint8_t> in) noexcept {
-  if (Status s = check_blocks(out, in); !s) return s;
-  (decrypt ? c.ops->cbc_decrypt : c.ops->cbc_encrypt)(c.schedule, iv, out.data(), in.data(), in.size() / 16);
+Status set_register(std::uint8_t reg[max_register], std::uint8_t& size,
+                    std::span<const std::uint8_t> iv) noexcept {
+  if (iv.empty() || iv.size() > max_register || iv.size() % 16 != 0) return Error::invalid_nonce_size;
+  std::memmove(reg, iv.data(), iv.size());
+  size = static_cast<std::uint8_t>(iv.size());
   return {};
 }
 
-// pad_encrypt: ECB (iv == nullptr) or CBC with PKCS#7 padding.
-Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+namespace {
+// shift_in: reg (m bytes) becomes the last m bytes of reg || data.
+void shift_in(std::uint8_t* reg, std::size_t m, const std::uint8_t* data, std::size_t n) noexcept {
+  if (n >= m) {
+    std::memcpy(reg, data + n - m, m);
+    return;
+  }
+  std::memmove(reg, reg + n, m - n);
+  std::memcpy(reg + m - n, data, n);
+}
+
+void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
+}
+
+// cbc_blocks: n whole blocks; z > 1 chains take turns, one block at a time.
+void cbc_blocks(BlockCipherRef c, CbcState& s, bool decrypt, std::uint8_t* out, const std::uint8_t* in,
+                std::size_t n) noexcept {
+  const auto run = decrypt ? c.ops->cbc_decrypt : c.ops->cbc_encrypt;
+  if (s.size == 16) {
+    run(c.schedule, s.reg, out, in, n);
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    run(c.schedule, s.reg + 16 * s.head, out + 16 * i, in + 16 * i, 1);
+    s.head = static_cast<std::uint8_t>((s.head + 1) % (s.size / 16));
+  }
+}
+}  // namespace
+
+Status cbc_run(BlockCipherRef c, CbcState& s, bool decrypt, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept {
+  if (Status st = check_blocks(out, in); !st) return st;
+  cbc_blocks(c, s, decrypt, out.data(), in.data(), in.size() / 16);
+  return {};
+}
+
+// pad_encrypt: ECB (cbc == nullptr) or CBC with PKCS#7 padding.
+Result<std::size_t> pad_encrypt(BlockCipherRef c, CbcState* cbc, std::span<std::uint8_t> out,
                                 std::span<const std::uint8_t> in) noexcept {
   const std::size_t total = padded_size(in.size());
   if (out.size() < total) return Error::output_size_mismatch;
@@ -37,9 +76,9 @@ Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<st
   const std::size_t rest = in.size() - whole;
   if (rest != 0) std::memcpy(last, in.data() + whole, rest);  // before an in-place bulk call overwrites it
   std::memset(last + rest, static_cast<int>(16 - rest), 16 - rest);
-  if (iv) {
-    c.ops->cbc_encrypt(c.schedule, iv, out.data(), in.data(), whole / 16);
-    c.ops->cbc_encrypt(c.schedule, iv, out.data() + whole, last, 1);
+  if (cbc) {
+    cbc_blocks(c, *cbc, false, out.data(), in.data(), whole / 16);
+    cbc_blocks(c, *cbc, false, out.data() + whole, last, 1);
   } else {
     c.ops->encrypt_blocks(c.schedule, out.data(), in.data(), whole / 16);
     c.ops->encrypt_blocks(c.schedule, out.data() + whole, last, 1);
@@ -50,14 +89,14 @@ Result<std::size_t> pad_encrypt(BlockCipherRef c, std::uint8_t* iv, std::span<st
 
 // pad_decrypt: decrypts everything, then checks the padding without branching on its bytes;
 // the verdict comes out as a mask too (the constant-time test sees no secret branch).
-Status pad_decrypt(BlockCipherRef c, std::uint8_t* iv, std::span<std::uint8_t> out,
+Status pad_decrypt(BlockCipherRef c, CbcState* cbc, std::span<std::uint8_t> out,
                    std::span<const std::uint8_t> in, std::size_t& length) noexcept {
   length = 0;
   if (in.empty() || in.size() % 16 != 0) return Error::invalid_padding;
   if (Status s = check_same(out, in); !s) return s;
   const std::size_t n = in.size() / 16;
-  if (iv)
-    c.ops->cbc_decrypt(c.schedule, iv, out.data(), in.data(), n);
+  if (cbc)
+    cbc_blocks(c, *cbc, true, out.data(), in.data(), n);
   else
     c.ops->decrypt_blocks(c.schedule, out.data(), in.data(), n);
   const std::uint8_t* last = out.data() + in.size() - 16;
@@ -115,6 +154,66 @@ Status ctr_run(BlockCipherRef c, CtrState& s, std::span<std::uint8_t> out,
     c.ops->ctr_xor(c.schedule, s.counter, s.keystream, s.keystream, 1);
     s.used = 0;
     for (; n > 0; --n) *o++ = *p++ ^ s.keystream[s.used++];
+  }
+  return {};
+}
+
+// cfb_run: segments of s bytes; R shifts by s and takes in each segment's ciphertext. Whole
+// 16-byte segments go through the cipher in batches: encryption z blocks at a time (their
+// inputs are all in R), decryption up to 32 (the ciphertext is known in advance).
+Status cfb_run(BlockCipherRef c, CfbState& s, bool decrypt, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept {
+  if (Status st = check_same(out, in); !st) return st;
+  std::uint8_t* o = out.data();
+  const std::uint8_t* p = in.data();
+  std::size_t n = in.size();
+  alignas(16) std::uint8_t batch[32 * 16];
+  while (n > 0) {
+    if (s.used == s.s && s.s == 16 && n >= 16) {
+      std::size_t k = decrypt ? n / 16 : s.size / 16u;
+      k = std::min({k, n / 16, std::size_t{32}});
+      // Block i's cipher input is block i of R || ciphertext.
+      const std::size_t from_reg = std::min<std::size_t>(16 * k, s.size);
+      std::memcpy(batch, s.reg, from_reg);
+      std::memcpy(batch + from_reg, p, 16 * k - from_reg);
+      c.ops->encrypt_blocks(c.schedule, batch, batch, k);
+      if (decrypt) shift_in(s.reg, s.size, p, 16 * k);  // before an in-place xor overwrites p
+      xor_bytes(o, p, batch, 16 * k);
+      if (!decrypt) shift_in(s.reg, s.size, o, 16 * k);
+      o += 16 * k, p += 16 * k, n -= 16 * k;
+      continue;
+    }
+    if (s.used == s.s) {
+      c.ops->encrypt_blocks(c.schedule, s.keystream, s.reg, 1);
+      s.used = 0;
+    }
+    for (; n > 0 && s.used < s.s; --n, ++o, ++p) {
+      const std::uint8_t x = *p;
+      *o = static_cast<std::uint8_t>(x ^ s.keystream[s.used]);
+      s.segment[s.used++] = decrypt ? x : *o;
+    }
+    if (s.used == s.s) shift_in(s.reg, s.size, s.segment, s.s);
+  }
+  secure_wipe(batch, sizeof batch);
+  return {};
+}
+
+// ofb_run: the keystream is R itself after each refill, R <- E(R) for all z blocks at once.
+Status ofb_run(BlockCipherRef c, OfbState& s, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept {
+  if (Status st = check_same(out, in); !st) return st;
+  std::uint8_t* o = out.data();
+  const std::uint8_t* p = in.data();
+  std::size_t n = in.size();
+  while (n > 0) {
+    if (s.used == s.size) {
+      c.ops->encrypt_blocks(c.schedule, s.reg, s.reg, s.size / 16u);
+      s.used = 0;
+    }
+    const std::size_t take = std::min<std::size_t>(n, s.size - s.used);
+    xor_bytes(o, p, s.reg + s.used, take);
+    s.used = static_cast<std::uint8_t>(s.used + take);
+    o += take, p += take, n -= take;
   }
   return {};
 }
