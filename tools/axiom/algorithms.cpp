@@ -1,6 +1,10 @@
 #include "algorithms.hpp"
 
+#include <array>
+
+#include "axiom/aes.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
 
@@ -43,6 +47,18 @@ class HmacDigester final : public Digester {
   Hmac<H> m_;
 };
 
+// CmacDigester: CMAC over the block cipher C; the key has C::key_size bytes (cmd_mac checks).
+template <class C>
+class CmacDigester final : public Digester {
+ public:
+  explicit CmacDigester(std::span<const std::uint8_t> key) : m_(key.first<C::key_size>()) {}
+  void update(std::span<const std::uint8_t> data) override { m_.update(data); }
+  void finish(std::span<std::uint8_t> out) override { m_.finish(out.first<16>()); }
+
+ private:
+  Cmac<C> m_;
+};
+
 template <class H>
 std::string_view kernel_of() {
   return H().kernel_name();
@@ -64,6 +80,15 @@ constexpr MacAlgorithm hmac_entry(std::string_view name) {
           &kernel_of<H>};
 }
 
+template <class C>
+constexpr MacAlgorithm cmac_entry(std::string_view name) {
+  return {name, 16,
+          [](std::span<const std::uint8_t> key) -> std::unique_ptr<Digester> {
+            return std::make_unique<CmacDigester<C>>(key);
+          },
+          [] { return C(std::array<std::uint8_t, C::key_size>{}).kernel_name(); }, C::key_size};
+}
+
 const HashAlgorithm hashes[] = {
     hash_entry<Sha256>("SHA256"),
     hash_entry<Streebog256>("STREEBOG256"),
@@ -74,6 +99,9 @@ const MacAlgorithm macs[] = {
     hmac_entry<Sha256>("hmac-sha256"),
     hmac_entry<Streebog256>("hmac-streebog256"),
     hmac_entry<Streebog512>("hmac-streebog512"),
+    cmac_entry<Aes128>("cmac-aes-128"),
+    cmac_entry<Aes192>("cmac-aes-192"),
+    cmac_entry<Aes256>("cmac-aes-256"),
 };
 
 }  // namespace

@@ -36,6 +36,7 @@ struct MacAlgorithm {
   std::size_t tag_size;
   std::unique_ptr<Digester> (*make)(std::span<const std::uint8_t> key);
   std::string_view (*kernel)();
+  std::size_t key_size = 0;  // 0: a key of any length (HMAC)
 };
 
 std::span<const HashAlgorithm> hash_algorithms();

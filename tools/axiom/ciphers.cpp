@@ -2,9 +2,14 @@
 
 #include <array>
 #include <string>
+#include <type_traits>
 
+#include "axiom/aes.hpp"
+#include "axiom/bytes.hpp"
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
+#include "axiom/gcm.hpp"
+#include "axiom/modes.hpp"
 #include "axiom/poly1305.hpp"
 
 namespace axiom::cli {
@@ -67,6 +72,133 @@ std::string_view chacha20_poly1305_kernel() {
   return name;
 }
 
+enum class BlockMode { ecb, cbc };
+
+// BlockModeCrypter: ECB or CBC over a 16-byte block cipher C, as `openssl enc`: PKCS#7
+// padding unless disable_padding(). Whole blocks go through as they come; a partial block
+// waits in pending_, and a padded decryption also holds back its last whole block, whose
+// padding finish() checks and removes.
+template <class C, BlockMode M>
+class BlockModeCrypter final : public Crypter {
+ public:
+  BlockModeCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt)
+      : mode_(make_mode(key, iv)), encrypt_(encrypt) {}
+  ~BlockModeCrypter() override { secure_wipe(pending_); }
+  bool disable_padding() override {
+    pad_ = false;
+    return true;
+  }
+  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
+    pending_.insert(pending_.end(), in.begin(), in.end());
+    std::size_t whole = pending_.size() / 16 * 16;
+    if (!encrypt_ && pad_ && whole == pending_.size() && whole != 0) whole -= 16;
+    const std::size_t at = out.size();
+    out.resize(at + whole);
+    const auto src = std::span<const std::uint8_t>(pending_).first(whole);
+    const Status s = encrypt_ ? mode_.encrypt(std::span(out).subspan(at), src)
+                              : mode_.decrypt(std::span(out).subspan(at), src);
+    secure_wipe(pending_.data(), whole);
+    pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(whole));
+    return s;
+  }
+  // finish: Error::invalid_argument for --nopad data that is not whole blocks,
+  // Error::invalid_padding for a padded decryption that is not.
+  Status finish(std::vector<std::uint8_t>& out) override {
+    if (!pad_) return pending_.empty() ? Status{} : Status{Error::invalid_argument};
+    std::uint8_t block[16];
+    const std::size_t at = out.size();
+    Status s;
+    if (encrypt_) {
+      Result<std::size_t> r = mode_.encrypt_padded(block, pending_);
+      s = r.status();
+      if (s.ok()) out.insert(out.end(), block, block + 16);
+    } else if (pending_.size() != 16) {
+      s = Error::invalid_padding;
+    } else {
+      std::size_t length = 0;
+      s = mode_.decrypt_padded(block, pending_, length);
+      if (s.ok()) out.insert(out.begin() + static_cast<std::ptrdiff_t>(at), block, block + length);
+    }
+    secure_wipe(block);
+    secure_wipe(pending_);
+    pending_.clear();
+    return s;
+  }
+
+ private:
+  using Mode = std::conditional_t<M == BlockMode::cbc, Cbc<C>, Ecb<C>>;
+  static Mode make_mode(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv) {
+    if constexpr (M == BlockMode::cbc)
+      return Mode(key.first<C::key_size>(), iv.first<16>());
+    else
+      return Mode(key.first<C::key_size>());
+  }
+  Mode mode_;
+  bool encrypt_;
+  bool pad_ = true;
+  std::vector<std::uint8_t> pending_;
+};
+
+template <class C, BlockMode M>
+std::unique_ptr<Crypter> make_block_mode(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
+                                         bool encrypt) {
+  return std::make_unique<BlockModeCrypter<C, M>>(key, iv, encrypt);
+}
+
+// CtrCrypter: CTR over a 16-byte block cipher C with a 128-bit big-endian counter (the IV),
+// as `openssl enc -aes-128-ctr`.
+template <class C>
+class CtrCrypter final : public Crypter {
+ public:
+  CtrCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
+      : c_(key.first<C::key_size>(), iv.first<16>()) {}
+  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
+    const std::size_t at = out.size();
+    out.resize(at + in.size());
+    return c_.apply(std::span(out).subspan(at), in);
+  }
+  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
+
+ private:
+  Ctr<C> c_;
+};
+
+template <class C>
+std::unique_ptr<Crypter> make_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+  return std::make_unique<CtrCrypter<C>>(key, iv);
+}
+
+// GCM: ciphertext || tag of tag_size bytes (12..16), as OpenSSL's EVP AES-GCM gives them.
+template <class A>
+Status gcm_seal(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
+                std::span<const std::uint8_t> aad, std::size_t tag_size, std::span<const std::uint8_t> in,
+                std::vector<std::uint8_t>& out) {
+  out.resize(in.size() + tag_size);
+  return A(key.first<A::key_size>()).seal(out, iv, aad, in, tag_size);
+}
+
+template <class A>
+Status gcm_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
+                std::span<const std::uint8_t> aad, std::size_t tag_size, std::span<const std::uint8_t> in,
+                std::vector<std::uint8_t>& out) {
+  if (in.size() < tag_size) return Error::authentication_failed;
+  out.resize(in.size() - tag_size);
+  return A(key.first<A::key_size>()).open(out, iv, aad, in, tag_size);
+}
+
+std::string_view aes_kernel() {
+  static const std::string name(Aes128(std::array<std::uint8_t, 16>{}).kernel_name());
+  return name;
+}
+
+std::string_view aes_gcm_kernel() {
+  static const std::string name = [] {
+    const AesGcm128 g(std::array<std::uint8_t, 16>{});
+    return std::string(g.kernel_name()) + "+" + std::string(g.ghash_kernel_name());
+  }();
+  return name;
+}
+
 const CipherAlgorithm ciphers[] = {
     {"chacha20", 32, 16, "16 bytes: block counter (32-bit little-endian) || 12-byte nonce",
      make_chacha20, {}, 0, 0, 0, chacha20_kernel},
@@ -76,6 +208,24 @@ const CipherAlgorithm ciphers[] = {
     {"xchacha20-poly1305", 32, 24, "24-byte nonce", nullptr,
      {aead_seal<XChaCha20Poly1305>, aead_open<XChaCha20Poly1305>}, 16, 16, 16,
      chacha20_poly1305_kernel},
+    {"aes-128-ecb", 16, 0, "", make_block_mode<Aes128, BlockMode::ecb>, {}, 0, 0, 0, aes_kernel},
+    {"aes-192-ecb", 24, 0, "", make_block_mode<Aes192, BlockMode::ecb>, {}, 0, 0, 0, aes_kernel},
+    {"aes-256-ecb", 32, 0, "", make_block_mode<Aes256, BlockMode::ecb>, {}, 0, 0, 0, aes_kernel},
+    {"aes-128-cbc", 16, 16, "16 bytes", make_block_mode<Aes128, BlockMode::cbc>, {}, 0, 0, 0, aes_kernel},
+    {"aes-192-cbc", 24, 16, "16 bytes", make_block_mode<Aes192, BlockMode::cbc>, {}, 0, 0, 0, aes_kernel},
+    {"aes-256-cbc", 32, 16, "16 bytes", make_block_mode<Aes256, BlockMode::cbc>, {}, 0, 0, 0, aes_kernel},
+    {"aes-128-ctr", 16, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Aes128>, {}, 0, 0, 0,
+     aes_kernel},
+    {"aes-192-ctr", 24, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Aes192>, {}, 0, 0, 0,
+     aes_kernel},
+    {"aes-256-ctr", 32, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Aes256>, {}, 0, 0, 0,
+     aes_kernel},
+    {"aes-128-gcm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<AesGcm128>, gcm_open<AesGcm128>}, 16, 12, 16,
+     aes_gcm_kernel},
+    {"aes-192-gcm", 24, 12, "12-byte nonce", nullptr, {gcm_seal<AesGcm192>, gcm_open<AesGcm192>}, 16, 12, 16,
+     aes_gcm_kernel},
+    {"aes-256-gcm", 32, 12, "12-byte nonce", nullptr, {gcm_seal<AesGcm256>, gcm_open<AesGcm256>}, 16, 12, 16,
+     aes_gcm_kernel},
 };
 
 }  // namespace

@@ -20,6 +20,8 @@ class Crypter {
   virtual ~Crypter() = default;
   virtual Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) = 0;
   virtual Status finish(std::vector<std::uint8_t>& out) = 0;
+  // disable_padding turns off PKCS#7 padding (--nopad); false for a cipher that has none.
+  virtual bool disable_padding() { return false; }
 };
 
 // Aead is one message through an AEAD: the whole input at once, so that a wrong tag releases

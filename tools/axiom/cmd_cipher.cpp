@@ -29,14 +29,18 @@ constexpr const char* usage_text =
     "\n"
     "  -a, --algorithm ALG  chacha20 (--iv: 16 bytes, the 32-bit little-endian block counter\n"
     "                       then the 12-byte nonce, as OpenSSL takes it), chacha20-poly1305\n"
-    "                       (12-byte nonce), xchacha20-poly1305 (24-byte nonce); 'axiom list'\n"
+    "                       (12-byte nonce), xchacha20-poly1305 (24-byte nonce),\n"
+    "                       aes-{128,192,256}-{ecb,cbc,ctr} (--iv: 16 bytes; none for ECB),\n"
+    "                       aes-{128,192,256}-gcm (12-byte nonce); 'axiom list'\n"
     "  -e, --encrypt        encrypt\n"
     "  -d, --decrypt        decrypt (and check the tag of an AEAD)\n"
-    "  -K, --key HEX        the key as hex digits (32 bytes for these ciphers); note that other\n"
-    "                       users of this machine may see a command line\n"
+    "  -K, --key HEX        the key as hex digits (32 bytes for ChaCha20, 16/24/32 for AES-128/\n"
+    "                       192/256); note that other users of this machine may see a\n"
+    "                       command line\n"
     "      --iv HEX         the IV or nonce as hex digits; never reuse one with the same key\n"
     "      --aad HEX        AEADs: additional authenticated data (default none)\n"
-    "      --tag-len N      AEADs: tag length in bytes (16 for the ChaCha20 AEADs)\n"
+    "      --tag-len N      AEADs: tag length in bytes (16 for the ChaCha20 AEADs, 12 to 16\n"
+    "                       for GCM)\n"
     "      --nopad          block modes only: no PKCS#7 padding\n"
     "  -h, --help           print this help\n"
     "\n"
@@ -140,7 +144,7 @@ int cmd_cipher(int argc, char** argv) {
   const bool is_aead = alg->make == nullptr;
   if (!is_aead && (aad_hex != nullptr || tag_len_text != nullptr))
     return usage_error("cipher", "--aad and --tag-len are for AEADs; " + alg_name + " is not one");
-  if (nopad) return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
+  if (nopad && is_aead) return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
   if (alg->iv_size != 0 && iv_hex == nullptr)
     return usage_error("cipher", alg_name + " needs --iv HEX (" + std::string(alg->iv_text) + ")");
   if (alg->iv_size == 0 && iv_hex != nullptr) return usage_error("cipher", alg_name + " takes no IV");
@@ -198,6 +202,10 @@ int cmd_cipher(int argc, char** argv) {
     secure_wipe(message);
   } else {
     const auto crypter = alg->make(key, iv, direction > 0);
+    if (nopad && !crypter->disable_padding()) {
+      secure_wipe(key);
+      return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
+    }
     err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
       if (!status.ok() || write_err != 0) return;
       result.clear();
@@ -224,7 +232,15 @@ int cmd_cipher(int argc, char** argv) {
             ": authentication failed (wrong key, IV, AAD or tag, or a modified message)");
       return exit_failed;
     }
-    error("cipher: " + std::string(status.text()));
+    if (status.error() == Error::invalid_padding) {
+      error("cipher: " + (in_name == "-" ? std::string("standard input") : quote_name(in_name)) +
+            ": bad decrypt (invalid padding: wrong key or IV, or a modified message)");
+      return exit_failed;
+    }
+    if (nopad && status.error() == Error::invalid_argument)
+      error("cipher: with --nopad the input must be a whole number of 16-byte blocks");
+    else
+      error("cipher: " + std::string(status.text()));
     return exit_usage;
   }
   if (write_err == 0) write_err = out.close();

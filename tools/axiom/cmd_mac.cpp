@@ -20,7 +20,8 @@ constexpr const char* usage_text =
     "line of lowercase hex, with no file name (as 'openssl mac' prints it).\n"
     "\n"
     "  -a, --algorithm ALG  the MAC (default hmac-sha256); 'axiom list' shows them all\n"
-    "  -K, --key HEX        the key as hex digits, any length for HMAC (even empty); note that\n"
+    "  -K, --key HEX        the key as hex digits, any length for HMAC (even empty), 16/24/32\n"
+    "                       bytes for cmac-aes-128/192/256; note that\n"
     "                       other users of this machine may see a command line\n"
     "  -h, --help           print this help\n"
     "\n"
@@ -58,6 +59,12 @@ int cmd_mac(int argc, char** argv) {
     // The key itself stays out of the message: it is a secret.
     error("mac: invalid key: " + std::string(key.status().text()) +
           " (expected an even number of hex digits)");
+    return exit_usage;
+  }
+  if (alg->key_size != 0 && key->size() != alg->key_size) {
+    secure_wipe(*key);
+    error("mac: invalid key: " + alg_name + " takes " + std::to_string(alg->key_size) + " bytes (" +
+          std::to_string(2 * alg->key_size) + " hex digits)");
     return exit_usage;
   }
   const auto m = alg->make(*key);
