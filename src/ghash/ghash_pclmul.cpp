@@ -11,7 +11,17 @@
 
 AXIOM_ISA_BEGIN(ghash, pclmul)
 
+#include "ghash/ghash_clmul.hpp"
+
 namespace {
+
+using ghash_clmul::Acc;
+using ghash_clmul::halves_xor;
+using ghash_clmul::load_reflected;
+using ghash_clmul::mul_acc;
+using ghash_clmul::multiply;
+using ghash_clmul::reduce;
+using ghash_clmul::store_reflected;
 
 // The key: H^1..H^8, then for each the xor of its two halves (Karatsuba's middle operand).
 struct PclmulKey {
@@ -19,56 +29,6 @@ struct PclmulKey {
   __m128i karatsuba[8];
 };
 static_assert(sizeof(PclmulKey) <= sizeof(axiom::detail::GhashKey::bytes));
-
-inline __m128i load_reflected(const std::uint8_t* p) noexcept {
-  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-}
-inline void store_reflected(std::uint8_t* p, __m128i v) noexcept {
-  v = _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-}
-
-// Unreduced Karatsuba products, accumulated.
-struct Acc {
-  __m128i lo, hi, mid;
-};
-
-inline void mul_acc(Acc& a, __m128i x, __m128i h, __m128i hk) noexcept {
-  a.lo = _mm_xor_si128(a.lo, _mm_clmulepi64_si128(x, h, 0x00));
-  a.hi = _mm_xor_si128(a.hi, _mm_clmulepi64_si128(x, h, 0x11));
-  a.mid = _mm_xor_si128(a.mid, _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), hk, 0x00));
-}
-
-inline __m128i shift_right128(__m128i d, int k) noexcept {
-  return _mm_or_si128(_mm_srli_epi64(d, k), _mm_slli_epi64(_mm_srli_si128(d, 8), 64 - k));
-}
-
-// reduce: the field element of the accumulated product (see ghash_portable.cpp for the math:
-// shift the 256-bit product left by one, then fold the high-degree half).
-inline __m128i reduce(const Acc& a) noexcept {
-  const __m128i mid = _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi));
-  const __m128i lo = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8));
-  const __m128i hi = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
-  const __m128i carry_lo = _mm_srli_epi64(lo, 63), carry_hi = _mm_srli_epi64(hi, 63);
-  const __m128i q_lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(carry_lo, 8));
-  const __m128i q_hi = _mm_or_si128(_mm_or_si128(_mm_slli_epi64(hi, 1), _mm_slli_si128(carry_hi, 8)),
-                                    _mm_srli_si128(carry_lo, 8));
-  const __m128i t = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(q_lo, 63), _mm_slli_epi64(q_lo, 62)),
-                                  _mm_slli_epi64(q_lo, 57));
-  const __m128i d = _mm_xor_si128(q_lo, _mm_slli_si128(t, 8));
-  const __m128i f = _mm_xor_si128(_mm_xor_si128(d, shift_right128(d, 1)),
-                                  _mm_xor_si128(shift_right128(d, 2), shift_right128(d, 7)));
-  return _mm_xor_si128(q_hi, f);
-}
-
-inline __m128i halves_xor(__m128i h) noexcept { return _mm_xor_si128(h, _mm_shuffle_epi32(h, 0x4e)); }
-
-inline __m128i multiply(__m128i x, __m128i h) noexcept {
-  Acc a{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
-  mul_acc(a, x, h, halves_xor(h));
-  return reduce(a);
-}
 
 void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
   PclmulKey k;

@@ -1,0 +1,89 @@
+// ghash_vpclmul.hpp: GHASH on 256-bit registers (two blocks per ymm), shared by the
+// VPCLMULQDQ GHASH kernel and the fused GCM kernel. Include it after ghash_clmul.hpp inside an
+// AXIOM_ISA_BEGIN region whose target has avx2 and vpclmulqdq.
+//
+// Up to 16 blocks are folded per reduction (aggregated reduction): the blocks are multiplied by
+// H^16..H^1 and the products summed before one reduction. Per ymm: 3 vpclmulqdq (Karatsuba).
+#pragma once
+
+namespace ghash_vpclmul {
+
+using ghash_clmul::Acc;
+
+// The key: pair[j] holds H^(16-2j) in its low lane and H^(15-2j) in its high lane, for the
+// blocks 2j and 2j+1 of a group of 16; Karatsuba's middle operands are computed when used
+// (two cheap ops per ymm), which keeps the key within GhashKey's 256 bytes.
+struct Key {
+  __m256i pair[8];
+};
+static_assert(sizeof(Key) <= sizeof(axiom::detail::GhashKey::bytes));
+
+inline const Key& key_of(const axiom::detail::GhashKey& k) noexcept { return *reinterpret_cast<const Key*>(k.bytes); }
+
+inline void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
+  __m128i power[16];  // power[i] = H^(i+1)
+  power[0] = ghash_clmul::load_reflected(h);
+  for (int i = 1; i < 16; ++i) power[i] = ghash_clmul::multiply(power[i - 1], power[0]);
+  Key k;
+  for (int j = 0; j < 8; ++j) k.pair[j] = _mm256_set_m128i(power[14 - 2 * j], power[15 - 2 * j]);
+  std::memcpy(key.bytes, &k, sizeof k);
+  axiom::detail::wipe(k);
+  axiom::detail::wipe(power);
+}
+
+inline __m256i reverse_mask2() noexcept { return _mm256_broadcastsi128_si256(ghash_clmul::reverse_mask()); }
+
+// Acc2: the accumulated products of both lanes.
+struct Acc2 {
+  __m256i lo, hi, mid;
+};
+
+inline Acc2 zero2() noexcept { return {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()}; }
+
+// mul_acc2 adds x*h lane by lane (x reflected).
+inline void mul_acc2(Acc2& a, __m256i x, __m256i h) noexcept {
+  a.lo = _mm256_xor_si256(a.lo, _mm256_clmulepi64_epi128(x, h, 0x00));
+  a.hi = _mm256_xor_si256(a.hi, _mm256_clmulepi64_epi128(x, h, 0x11));
+  const __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
+  const __m256i hk = _mm256_xor_si256(h, _mm256_shuffle_epi32(h, 0x4e));
+  a.mid = _mm256_xor_si256(a.mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
+}
+
+inline __m128i fold_lanes(__m256i v) noexcept {
+  return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+}
+
+// reduce2: the sum of both lanes' products, reduced.
+inline __m128i reduce2(const Acc2& a) noexcept {
+  return ghash_clmul::reduce(Acc{fold_lanes(a.lo), fold_lanes(a.hi), fold_lanes(a.mid)});
+}
+
+// step: the ymm j of a group of m = 2 * count ymm (the last count of the 16-block powers),
+// loaded from p; the first one of a group carries the running hash y.
+inline void step(Acc2& a, const Key& k, int first_pair, int j, const std::uint8_t* p, __m128i y) noexcept {
+  __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
+  if (j == 0) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
+  mul_acc2(a, x, k.pair[first_pair + j]);
+}
+
+// blocks folds n blocks of in into y (reflected) and returns it: 16 blocks per reduction,
+// then the even rest with the matching lower powers, then an odd last block with H.
+inline __m128i blocks(const Key& k, __m128i y, const std::uint8_t* in, std::size_t n) noexcept {
+  for (; n >= 16; n -= 16, in += 256) {
+    Acc2 a = zero2();
+    for (int j = 0; j < 8; ++j) step(a, k, 0, j, in + 32 * j, y);
+    y = reduce2(a);
+  }
+  if (n >= 2) {
+    const int pairs = static_cast<int>(n / 2), first = 8 - pairs;
+    Acc2 a = zero2();
+    for (int j = 0; j < pairs; ++j) step(a, k, first, j, in + 32 * j, y);
+    y = reduce2(a);
+    in += 32 * pairs, n -= 2 * static_cast<std::size_t>(pairs);
+  }
+  if (n == 1) y = ghash_clmul::multiply(_mm_xor_si128(y, ghash_clmul::load_reflected(in)),
+                                        _mm256_extracti128_si256(k.pair[7], 1));
+  return y;
+}
+
+}  // namespace ghash_vpclmul
