@@ -6,6 +6,7 @@
 #include "poly1305/poly1305_kernel.hpp"
 #include "aes/aes_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
+#include "gcm/gcm_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -27,6 +28,7 @@ std::span<const KernelInfo* const> all_kernels() noexcept {
     add_all(v, poly1305_kernels());
     add_all(v, aes_kernels());
     add_all(v, ghash_kernels());
+    add_all(v, gcm_kernels());
     return v;
   }();
   return list;

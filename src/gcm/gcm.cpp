@@ -6,6 +6,7 @@
 #include "axiom/bytes.hpp"
 #include "axiom/gcm.hpp"
 #include "core/wipe.hpp"
+#include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "modes/block128.hpp"
 #include "modes/mode_util.hpp"
@@ -21,7 +22,20 @@ constexpr const GhashKernel* kernel_list[] = {
     &ghash_portable,
 };
 
+#if AXIOM_X86_64
+constexpr const GcmFusedKernel* fused_list[] = {&gcm_vaes_avx2};
+#endif
+
 constexpr std::size_t chunk_blocks = 256;  // 4 KiB
+
+// fused_for: the fused kernel for k's pair of kernels, if there is one and the counter is
+// public (a 12-byte nonce; a secret J0 goes through gctr's ECB path).
+const GcmFusedKernel* fused_for(const GcmKey& k, std::size_t nonce_size) noexcept {
+  if (nonce_size != 12) return nullptr;
+  for (const GcmFusedKernel* f : gcm_kernels())
+    if (f->cipher == k.cipher.ops && f->ghash == k.ghash) return f;
+  return nullptr;
+}
 
 // ghash_bytes folds data into y, the last partial block padded with zeros.
 void ghash_bytes(const GcmKey& k, std::uint8_t y[16], const std::uint8_t* p, std::size_t n) noexcept {
@@ -122,6 +136,14 @@ void inc32(std::uint8_t c[16]) noexcept {
 
 std::span<const GhashKernel* const> ghash_kernels() noexcept { return kernel_list; }
 
+std::span<const GcmFusedKernel* const> gcm_kernels() noexcept {
+#if AXIOM_X86_64
+  return fused_list;
+#else
+  return {};
+#endif
+}
+
 const GhashKernel& ghash_select(cpu::Features f) noexcept {
   return select_kernel<GhashKernel>(kernel_list, f);
 }
@@ -151,7 +173,12 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
   ghash_bytes(k, s, aad.data(), aad.size());
   const std::uint8_t* p = in.data();
   std::uint8_t* o = out.data();
-  for (std::size_t left = in.size(); left > 0;) {
+  std::size_t left = in.size();
+  if (const GcmFusedKernel* f = fused_for(k, nonce.size())) {
+    const std::size_t done = 16 * f->seal(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16);
+    p += done, o += done, left -= done;
+  }
+  while (left > 0) {
     const std::size_t m = left < 16 * chunk_blocks ? left : 16 * chunk_blocks;
     gctr(k, nonce.size() == 12, ctr, o, p, m);
     ghash_bytes(k, s, o, m);
@@ -179,7 +206,12 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
   // masked away below if the tag is wrong.
   const std::uint8_t* p = in.data();
   std::uint8_t* o = out.data();
-  for (std::size_t left = in.size(); left > 0;) {
+  std::size_t left = in.size();
+  if (const GcmFusedKernel* f = fused_for(k, nonce.size())) {
+    const std::size_t done = 16 * f->open(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16);
+    p += done, o += done, left -= done;
+  }
+  while (left > 0) {
     const std::size_t m = left < 16 * chunk_blocks ? left : 16 * chunk_blocks;
     ghash_bytes(k, s, p, m);
     gctr(k, nonce.size() == 12, ctr, o, p, m);

@@ -1,0 +1,38 @@
+// gcm_kernel.hpp: fused GCM kernels, which run CTR and GHASH in one pass for one pair of a
+// block-cipher kernel and a GHASH kernel (they read both kernels' key layouts). gcm.cpp uses
+// one when the object's pair matches and the counter is public (12-byte nonces).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "axiom/gcm.hpp"
+#include "core/isa.hpp"
+#include "core/kernel.hpp"
+#include "ghash/ghash_kernel.hpp"
+#include "modes/block128.hpp"
+
+namespace axiom::detail {
+
+struct GcmFusedKernel {
+  KernelInfo info;
+  const Block128Ops* cipher;  // the block-cipher kernel whose schedule it reads
+  const GhashKernel* ghash;   // the GHASH kernel whose key it reads
+  // seal / open: GCTR over whole blocks (ctr's last 4 bytes count, mod 2^32, as inc32) with
+  // GHASH of the ciphertext folded into y. They take the largest multiple of their width
+  // that is at most n blocks, return how many blocks they did and advance ctr as many.
+  std::size_t (*seal)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+                      std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept;
+  std::size_t (*open)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+                      std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept;
+};
+
+#if AXIOM_X86_64
+extern const GcmFusedKernel gcm_vaes_avx2;
+#endif
+
+// gcm_kernels lists the fused kernels compiled in (possibly none).
+std::span<const GcmFusedKernel* const> gcm_kernels() noexcept;
+
+}  // namespace axiom::detail

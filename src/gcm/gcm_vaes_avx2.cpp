@@ -1,0 +1,157 @@
+// The fused GCM kernel for aes/vaes_avx2 + ghash/vpclmul_avx2: 16 blocks per iteration (8 ymm
+// of 2 blocks, enough in flight for the AES latency of 4 and its 2 per cycle), and in the same
+// iteration the GHASH of 16 ciphertext blocks (the previous group when sealing, this group
+// when opening), one ymm between two AES rounds, with one reduction per 16 blocks.
+//
+// Bound on Zen 3: vaesenc ymm and vpclmulqdq ymm share the two multiplier pipes; vaesenc
+// issues 2 per cycle, vpclmulqdq one per 2 cycles. Per 16 blocks of AES-128 that is 80 vaesenc
+// (40 cycles) plus 24 vpclmulqdq (48 cycles): 88 core cycles per 256 bytes, 0.34 cycles/byte
+// (AES-256: 112 vaesenc, 104 cycles, 0.41). The shuffles, xors and the shift-based reduction
+// run on the other two pipes.
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "aes/aes_kernel.hpp"
+#include "core/wipe.hpp"
+#include "gcm/gcm_kernel.hpp"
+
+AXIOM_ISA_BEGIN(gcm, vaes_avx2)
+
+#include "ghash/ghash_clmul.hpp"
+#include "ghash/ghash_vpclmul.hpp"
+
+namespace {
+
+using detail::AesSchedule;
+using detail::GhashKey;
+
+inline __m256i loadu2(const std::uint8_t* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+inline void storeu2(std::uint8_t* p, __m256i v) noexcept {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+}
+inline __m256i key2(const __m128i* k, unsigned r) noexcept {
+  return _mm256_broadcastsi128_si256(_mm_load_si128(k + r));
+}
+
+// Counter blocks are kept byte-reversed, two per ymm: the counted last 4 bytes are then dword
+// 0 of each lane, and a 32-bit add advances them mod 2^32 exactly as inc32 does.
+inline __m256i counters_start(const std::uint8_t ctr[16]) noexcept {
+  const __m128i c = ghash_clmul::load_reflected(ctr);
+  return _mm256_add_epi32(_mm256_broadcastsi128_si256(c), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
+}
+inline void counters16(__m256i& next, __m256i* b) noexcept {
+  const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2), mask = ghash_vpclmul::reverse_mask2();
+  for (int i = 0; i < 8; ++i) {
+    b[i] = _mm256_shuffle_epi8(next, mask);
+    next = _mm256_add_epi32(next, two);
+  }
+}
+
+// group16: the AES rounds of 8 ymm of counter blocks, with the GHASH of the 16 blocks at
+// ghash_in folded into acc between the rounds (one ymm after each of rounds 1..8); then
+// out = in ^ keystream. ghash_in is read before out is written (in-place open).
+template <unsigned R>
+inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, __m128i& acc,
+                    const std::uint8_t* ghash_in, std::uint8_t* out, const std::uint8_t* in) noexcept {
+  __m256i b[8];
+  counters16(next, b);
+  const __m256i k0 = key2(rk, 0);
+  for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
+  ghash_vpclmul::Acc2 a = ghash_vpclmul::zero2();
+#pragma GCC unroll 16
+  for (unsigned r = 1; r < R; ++r) {
+    const __m256i k = key2(rk, r);
+    for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
+    if (r <= 8) ghash_vpclmul::step(a, hk, 0, static_cast<int>(r - 1), ghash_in + 32 * (r - 1), acc);
+  }
+  acc = ghash_vpclmul::reduce2(a);
+  const __m256i kl = key2(rk, R);
+  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], kl), loadu2(in + 32 * i)));
+}
+
+// ctr16: the AES rounds only (the first group of a seal, whose ciphertext is not there yet).
+template <unsigned R>
+inline void ctr16(const __m128i* rk, __m256i& next, std::uint8_t* out, const std::uint8_t* in) noexcept {
+  __m256i b[8];
+  counters16(next, b);
+  const __m256i k0 = key2(rk, 0);
+  for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
+  for (unsigned r = 1; r < R; ++r) {
+    const __m256i k = key2(rk, r);
+    for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
+  }
+  const __m256i kl = key2(rk, R);
+  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], kl), loadu2(in + 32 * i)));
+}
+
+inline void counters_store(std::uint8_t ctr[16], __m256i next) noexcept {
+  ghash_clmul::store_reflected(ctr, _mm256_castsi256_si128(next));
+}
+
+// seal: the GHASH of each group runs during the AES rounds of the next one (software
+// pipelining), and the last group's alone at the end.
+template <unsigned R>
+std::size_t seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
+                 std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const std::size_t groups = n / 16;
+  if (groups == 0) return 0;
+  const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
+  const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
+  __m256i next = counters_start(ctr);
+  __m128i acc = ghash_clmul::load_reflected(y);
+  ctr16<R>(rk, next, out, in);
+  for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) group16<R>(rk, hk, next, acc, out, out + 256, in + 256);
+  acc = ghash_vpclmul::blocks(hk, acc, out, 16);
+  counters_store(ctr, next);
+  ghash_clmul::store_reflected(y, acc);
+  return 16 * groups;
+}
+
+template <unsigned R>
+std::size_t open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
+                 std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const std::size_t groups = n / 16;
+  if (groups == 0) return 0;
+  const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
+  const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
+  __m256i next = counters_start(ctr);
+  __m128i acc = ghash_clmul::load_reflected(y);
+  for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) group16<R>(rk, hk, next, acc, in, out, in);
+  counters_store(ctr, next);
+  ghash_clmul::store_reflected(y, acc);
+  return 16 * groups;
+}
+
+#define AXIOM_GCM_BY_ROUNDS(f)                                                                          \
+  std::size_t f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], \
+                        std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {           \
+    const auto& s = *static_cast<const AesSchedule*>(ks);                                               \
+    switch (s.rounds) {                                                                                 \
+      case 10: return f<10>(s, key, ctr, y, out, in, n);                                                \
+      case 12: return f<12>(s, key, ctr, y, out, in, n);                                                \
+      default: return f<14>(s, key, ctr, y, out, in, n);                                                \
+    }                                                                                                   \
+  }
+AXIOM_GCM_BY_ROUNDS(seal)
+AXIOM_GCM_BY_ROUNDS(open)
+#undef AXIOM_GCM_BY_ROUNDS
+
+}  // namespace
+
+AXIOM_ISA_END
+
+namespace axiom::detail {
+const GcmFusedKernel gcm_vaes_avx2 = {
+    {"gcm/vaes_avx2",
+     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
+         cpu::Feature::avx2 | cpu::Feature::vaes | cpu::Feature::vpclmul,
+     true},
+    &aes_vaes_avx2.ops,
+    &ghash_vpclmul_avx2,
+    gcm_vaes_avx2::seal_entry,
+    gcm_vaes_avx2::open_entry,
+};
+}  // namespace axiom::detail
