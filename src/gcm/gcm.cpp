@@ -39,7 +39,7 @@ const GcmFusedKernel* fused_for(const GcmKey& k, std::size_t nonce_size) noexcep
 
 // ghash_bytes folds data into y, the last partial block padded with zeros.
 void ghash_bytes(const GcmKey& k, std::uint8_t y[16], const std::uint8_t* p, std::size_t n) noexcept {
-  k.ghash->blocks(*k.hash_key, y, p, n / 16);
+  if (n >= 16) k.ghash->blocks(*k.hash_key, y, p, n / 16);
   if (n % 16 != 0) {
     std::uint8_t last[16] = {};
     std::memcpy(last, p + n / 16 * 16, n % 16);

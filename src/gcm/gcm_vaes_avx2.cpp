@@ -1,7 +1,8 @@
 // The fused GCM kernel for aes/vaes_avx2 + ghash/vpclmul_avx2: 16 blocks per iteration (8 ymm
 // of 2 blocks, enough in flight for the AES latency of 4 and its 2 per cycle), and in the same
 // iteration the GHASH of 16 ciphertext blocks (the previous group when sealing, this group
-// when opening), one ymm between two AES rounds, with one reduction per 16 blocks.
+// when opening), one ymm between two AES rounds, with one reduction per 16 blocks. It takes
+// every whole block of a message in one call (short messages are one call, not four).
 //
 // Bound on Zen 3: vaesenc ymm and vpclmulqdq ymm share the two multiplier pipes; vaesenc
 // issues 2 per cycle, vpclmulqdq one per 2 cycles. Per 16 blocks of AES-128 that is 80 vaesenc
@@ -91,38 +92,68 @@ inline void counters_store(std::uint8_t ctr[16], __m256i next) noexcept {
   ghash_clmul::store_reflected(ctr, _mm256_castsi256_si128(next));
 }
 
+// ctr_tail: the last m < 16 blocks through a stack copy, so that the batch is a full one (the
+// AES work of 16 blocks costs less than a second code path); the copy is wiped (it holds
+// keystream of counters not used yet).
+template <unsigned R>
+inline void ctr_tail(const __m128i* rk, __m256i next, std::uint8_t* out, const std::uint8_t* in,
+                     std::size_t m) noexcept {
+  alignas(32) std::uint8_t buf[256];
+  std::memcpy(buf, in, 16 * m);
+  ctr16<R>(rk, next, buf, buf);
+  std::memcpy(out, buf, 16 * m);
+  axiom::detail::wipe(buf);
+}
+
+// counters_after: the counter m blocks after next's first lane.
+inline __m256i counters_after(__m256i next, std::size_t m) noexcept {
+  return _mm256_add_epi32(next, _mm256_set_epi32(0, 0, 0, static_cast<int>(m), 0, 0, 0, static_cast<int>(m)));
+}
+
 // seal: the GHASH of each group runs during the AES rounds of the next one (software
-// pipelining), and the last group's alone at the end.
+// pipelining); the last group's and the tail's at the end.
 template <unsigned R>
 std::size_t seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
                  std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  const std::size_t groups = n / 16;
-  if (groups == 0) return 0;
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
   __m256i next = counters_start(ctr);
   __m128i acc = ghash_clmul::load_reflected(y);
-  ctr16<R>(rk, next, out, in);
-  for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) group16<R>(rk, hk, next, acc, out, out + 256, in + 256);
-  acc = ghash_vpclmul::blocks(hk, acc, out, 16);
+  const std::size_t groups = n / 16, m = n % 16;
+  if (groups > 0) {
+    ctr16<R>(rk, next, out, in);
+    for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256)
+      group16<R>(rk, hk, next, acc, out, out + 256, in + 256);
+    acc = ghash_vpclmul::blocks(hk, acc, out, 16);
+    in += 256, out += 256;
+  }
+  if (m > 0) {
+    ctr_tail<R>(rk, next, out, in, m);
+    next = counters_after(next, m);
+    acc = ghash_vpclmul::blocks(hk, acc, out, m);
+  }
   counters_store(ctr, next);
   ghash_clmul::store_reflected(y, acc);
-  return 16 * groups;
+  return n;
 }
 
 template <unsigned R>
 std::size_t open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
                  std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  const std::size_t groups = n / 16;
-  if (groups == 0) return 0;
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
   __m256i next = counters_start(ctr);
   __m128i acc = ghash_clmul::load_reflected(y);
+  const std::size_t groups = n / 16, m = n % 16;
   for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) group16<R>(rk, hk, next, acc, in, out, in);
+  if (m > 0) {
+    acc = ghash_vpclmul::blocks(hk, acc, in, m);  // before an in-place tail overwrites it
+    ctr_tail<R>(rk, next, out, in, m);
+    next = counters_after(next, m);
+  }
   counters_store(ctr, next);
   ghash_clmul::store_reflected(y, acc);
-  return 16 * groups;
+  return n;
 }
 
 #define AXIOM_GCM_BY_ROUNDS(f)                                                                          \
