@@ -102,9 +102,15 @@ inline __m128i add_le128(__m128i c, std::uint64_t k) noexcept {
 }
 
 // counters16 fills b with the 16 counter blocks c, c+1, ..., c+15 (c little-endian 128-bit).
+// When the last byte does not wrap within the 16 (15 groups in 16), they are added to that
+// byte in memory order: one byte reverse per group instead of one per ymm.
 inline void counters16(__m128i c, __m256i* b) noexcept {
   const std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c));
-  if (lo <= ~std::uint64_t{0} - 16) {
+  if ((lo & 0xff) <= 0xf0) {
+    const __m256i two = _mm256_set_epi32(2 << 24, 0, 0, 0, 2 << 24, 0, 0, 0);
+    b[0] = _mm256_add_epi32(_mm256_broadcastsi128_si256(reverse_bytes(c)), _mm256_set_epi32(1 << 24, 0, 0, 0, 0, 0, 0, 0));
+    for (int i = 1; i < 8; ++i) b[i] = _mm256_add_epi32(b[i - 1], two);
+  } else if (lo <= ~std::uint64_t{0} - 16) {
     __m256i v = _mm256_add_epi64(_mm256_broadcastsi128_si256(c), _mm256_set_epi64x(0, 1, 0, 0));
     const __m256i two = _mm256_set_epi64x(0, 2, 0, 2);
     for (int i = 0; i < 8; ++i, v = _mm256_add_epi64(v, two)) b[i] = reverse_bytes2(v);
@@ -125,8 +131,16 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
   for (; n >= 16; n -= 16, in += 256, out += 256) {
     counters16(c, b);
     c = add_le128(c, 16);
-    encrypt_n<R, 8>(k, b);
-    for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], loadu2(in + 32 * i)));
+    // The rounds as encrypt_n, but the input is xored into the last round's key (one xor
+    // fewer after the last round).
+    const __m256i k0 = key2(k, 0);
+    for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
+    for (unsigned r = 1; r < R; ++r) {
+      const __m256i kr = key2(k, r);
+      for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], kr);
+    }
+    const __m256i kl = key2(k, R);
+    for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
   }
   // The tail two blocks at a time (independent iterations that overlap out of order).
   for (; n >= 2; n -= 2, in += 32, out += 32) {

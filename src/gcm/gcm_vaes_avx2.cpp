@@ -43,8 +43,19 @@ inline __m256i counters_start(const std::uint8_t ctr[16]) noexcept {
   const __m128i c = ghash_clmul::load_reflected(ctr);
   return _mm256_add_epi32(_mm256_broadcastsi128_si256(c), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
 }
+// counters16 writes the next 16 counter blocks to b. When the last byte does not wrap within
+// the 16 (15 groups in 16), they are added to that byte in memory order: one byte reverse per
+// group instead of one per ymm. The counter is public (12-byte nonces only), so is the branch.
 inline void counters16(__m256i& next, __m256i* b) noexcept {
-  const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2), mask = ghash_vpclmul::reverse_mask2();
+  const __m256i mask = ghash_vpclmul::reverse_mask2();
+  if ((_mm256_cvtsi256_si32(next) & 0xff) <= 0xf0) {
+    const __m256i two = _mm256_set_epi32(2 << 24, 0, 0, 0, 2 << 24, 0, 0, 0);
+    b[0] = _mm256_shuffle_epi8(next, mask);
+    for (int i = 1; i < 8; ++i) b[i] = _mm256_add_epi32(b[i - 1], two);
+    next = _mm256_add_epi32(next, _mm256_set_epi32(0, 0, 0, 16, 0, 0, 0, 16));
+    return;
+  }
+  const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
   for (int i = 0; i < 8; ++i) {
     b[i] = _mm256_shuffle_epi8(next, mask);
     next = _mm256_add_epi32(next, two);
@@ -69,8 +80,8 @@ inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& ne
     if (r <= 8) ghash_vpclmul::step(a, hk, 0, static_cast<int>(r - 1), ghash_in + 32 * (r - 1), acc);
   }
   acc = ghash_vpclmul::reduce2(a);
-  const __m256i kl = key2(rk, R);
-  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], kl), loadu2(in + 32 * i)));
+  const __m256i kl = key2(rk, R);  // the last round's key xor the input: saves the xor after it
+  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
 }
 
 // ctr16: the AES rounds only (the first group of a seal, whose ciphertext is not there yet).
@@ -84,8 +95,8 @@ inline void ctr16(const __m128i* rk, __m256i& next, std::uint8_t* out, const std
     const __m256i k = key2(rk, r);
     for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
   }
-  const __m256i kl = key2(rk, R);
-  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], kl), loadu2(in + 32 * i)));
+  const __m256i kl = key2(rk, R);  // the last round's key xor the input: saves the xor after it
+  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
 }
 
 inline void counters_store(std::uint8_t ctr[16], __m256i next) noexcept {
