@@ -66,7 +66,7 @@ inline void counters16(__m256i& next, __m256i* b) noexcept {
 // ghash_in folded into acc between the rounds (one ymm after each of rounds 1..8); then
 // out = in ^ keystream. ghash_in is read before out is written (in-place open).
 template <unsigned R>
-inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, __m128i& acc,
+inline void group16(const __m128i* rk, const ghash_vpclmul::Powers& hk, __m256i& next, __m128i& acc,
                     const std::uint8_t* ghash_in, std::uint8_t* out, const std::uint8_t* in) noexcept {
   __m256i b[8];
   counters16(next, b);
@@ -77,7 +77,7 @@ inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& ne
   for (unsigned r = 1; r < R; ++r) {
     const __m256i k = key2(rk, r);
     for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
-    if (r <= 8) ghash_vpclmul::step(a, hk, 0, static_cast<int>(r - 1), ghash_in + 32 * (r - 1), acc);
+    if (r <= 8) ghash_vpclmul::step16(a, hk, static_cast<int>(r - 1), ghash_in + 32 * (r - 1), acc);
   }
   acc = ghash_vpclmul::reduce2(a);
   const __m256i kl = key2(rk, R);  // the last round's key xor the input: saves the xor after it
@@ -133,8 +133,13 @@ std::size_t seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16
   const std::size_t groups = n / 16, m = n % 16;
   if (groups > 0) {
     ctr16<R>(rk, next, out, in);
-    for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256)
-      group16<R>(rk, hk, next, acc, out, out + 256, in + 256);
+    if (groups > 1) {
+      ghash_vpclmul::Powers powers;
+      ghash_vpclmul::expand(powers, hk);
+      for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256)
+        group16<R>(rk, powers, next, acc, out, out + 256, in + 256);
+      axiom::detail::wipe(powers);
+    }
     acc = ghash_vpclmul::blocks(hk, acc, out, 16);
     in += 256, out += 256;
   }
@@ -156,7 +161,12 @@ std::size_t open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16
   __m256i next = counters_start(ctr);
   __m128i acc = ghash_clmul::load_reflected(y);
   const std::size_t groups = n / 16, m = n % 16;
-  for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) group16<R>(rk, hk, next, acc, in, out, in);
+  if (groups > 0) {
+    ghash_vpclmul::Powers powers;
+    ghash_vpclmul::expand(powers, hk);
+    for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) group16<R>(rk, powers, next, acc, in, out, in);
+    axiom::detail::wipe(powers);
+  }
   if (m > 0) {
     acc = ghash_vpclmul::blocks(hk, acc, in, m);  // before an in-place tail overwrites it
     ctr_tail<R>(rk, next, out, in, m);

@@ -40,13 +40,27 @@ struct Acc2 {
 
 inline Acc2 zero2() noexcept { return {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()}; }
 
-// mul_acc2 adds x*h lane by lane (x reflected).
-inline void mul_acc2(Acc2& a, __m256i x, __m256i h) noexcept {
+inline __m256i halves_xor2(__m256i v) noexcept { return _mm256_xor_si256(v, _mm256_shuffle_epi32(v, 0x4e)); }
+
+// mul_acc2 adds x*h lane by lane (x reflected); hk is halves_xor2(h).
+inline void mul_acc2(Acc2& a, __m256i x, __m256i h, __m256i hk) noexcept {
   a.lo = _mm256_xor_si256(a.lo, _mm256_clmulepi64_epi128(x, h, 0x00));
   a.hi = _mm256_xor_si256(a.hi, _mm256_clmulepi64_epi128(x, h, 0x11));
-  const __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
-  const __m256i hk = _mm256_xor_si256(h, _mm256_shuffle_epi32(h, 0x4e));
-  a.mid = _mm256_xor_si256(a.mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
+  a.mid = _mm256_xor_si256(a.mid, _mm256_clmulepi64_epi128(halves_xor2(x), hk, 0x00));
+}
+
+// Powers: the key's powers with their Karatsuba operands, for loops long enough to pay for
+// computing them once (on the stack: the caller wipes it).
+struct Powers {
+  __m256i h[8], hk[8];
+};
+inline void expand(Powers& p, const Key& k) noexcept {
+  for (int j = 0; j < 8; ++j) p.h[j] = k.pair[j], p.hk[j] = halves_xor2(k.pair[j]);
+}
+
+inline __m256i load_reflected2(const std::uint8_t* p, __m128i y) noexcept {
+  const __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
+  return _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
 }
 
 inline __m128i fold_lanes(__m256i v) noexcept {
@@ -63,7 +77,14 @@ inline __m128i reduce2(const Acc2& a) noexcept {
 inline void step(Acc2& a, const Key& k, int first_pair, int j, const std::uint8_t* p, __m128i y) noexcept {
   __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
   if (j == 0) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
-  mul_acc2(a, x, k.pair[first_pair + j]);
+  mul_acc2(a, x, k.pair[first_pair + j], halves_xor2(k.pair[first_pair + j]));
+}
+
+// step16: the ymm j of a group of 16 blocks with expanded powers.
+inline void step16(Acc2& a, const Powers& k, int j, const std::uint8_t* p, __m128i y) noexcept {
+  const __m256i x = j == 0 ? load_reflected2(p, y)
+                           : _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
+  mul_acc2(a, x, k.h[j], k.hk[j]);
 }
 
 // blocks folds n blocks of in into y (reflected) and returns it: 16 blocks per reduction,
