@@ -142,12 +142,17 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     const __m256i kl = key2(k, R);
     for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
   }
-  // The tail two blocks at a time (independent iterations that overlap out of order).
-  for (; n >= 2; n -= 2, in += 32, out += 32) {
-    __m256i pair = reverse_bytes2(_mm256_set_m128i(add_le128(c, 1), c));
-    encrypt_n<R, 1>(k, &pair);
-    storeu2(out, _mm256_xor_si256(pair, loadu2(in)));
-    c = add_le128(c, 2);
+  // The tail two blocks at a time, with the counters made as for a full group (no chain of
+  // counter steps between the pairs, so that they overlap out of order).
+  if (n >= 2) {
+    counters16(c, b);
+    const std::size_t pairs = n / 2;
+    for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
+      encrypt_n<R, 1>(k, &b[i]);
+      storeu2(out, _mm256_xor_si256(b[i], loadu2(in)));
+    }
+    c = add_le128(c, 2 * pairs);
+    n -= 2 * pairs;
   }
   if (n == 1) {
     storeu(out, _mm_xor_si128(encrypt1<R>(k, reverse_bytes(c)), loadu(in)));

@@ -103,17 +103,25 @@ inline void counters_store(std::uint8_t ctr[16], __m256i next) noexcept {
   ghash_clmul::store_reflected(ctr, _mm256_castsi256_si128(next));
 }
 
-// ctr_tail: the last m < 16 blocks through a stack copy, so that the batch is a full one (the
-// AES work of 16 blocks costs less than a second code path); the copy is wiped (it holds
-// keystream of counters not used yet).
+// ctr_tail: the last m < 16 blocks, a pair per ymm and an odd one in xmm, with the counters
+// made as for a full group (no chain of counter steps, so the pairs overlap out of order).
 template <unsigned R>
 inline void ctr_tail(const __m128i* rk, __m256i next, std::uint8_t* out, const std::uint8_t* in,
                      std::size_t m) noexcept {
-  alignas(32) std::uint8_t buf[256];
-  std::memcpy(buf, in, 16 * m);
-  ctr16<R>(rk, next, buf, buf);
-  std::memcpy(out, buf, 16 * m);
-  axiom::detail::wipe(buf);
+  __m256i b[8];
+  counters16(next, b);
+  std::size_t i = 0;
+  for (; i < m / 2; ++i) {
+    __m256i x = _mm256_xor_si256(b[i], key2(rk, 0));
+    for (unsigned r = 1; r < R; ++r) x = _mm256_aesenc_epi128(x, key2(rk, r));
+    storeu2(out + 32 * i, _mm256_aesenclast_epi128(x, _mm256_xor_si256(key2(rk, R), loadu2(in + 32 * i))));
+  }
+  if (m % 2 != 0) {
+    __m128i x = _mm_xor_si128(_mm256_castsi256_si128(b[i]), rk[0]);
+    for (unsigned r = 1; r < R; ++r) x = _mm_aesenc_si128(x, rk[r]);
+    const __m128i last = _mm_xor_si128(rk[R], _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 32 * i)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 32 * i), _mm_aesenclast_si128(x, last));
+  }
 }
 
 // counters_after: the counter m blocks after next's first lane.
