@@ -10,45 +10,20 @@
 
 AXIOM_ISA_BEGIN(aes, aesni)
 
+#include "aes/aes_ni_common.hpp"
+
 namespace {
 
-using detail::AesSchedule;
+using aes_ni::add_le128;
+using aes_ni::dec_keys;
+using aes_ni::decrypt_n;
+using aes_ni::enc_keys;
+using aes_ni::encrypt_n;
+using aes_ni::loadu;
+using aes_ni::reverse_bytes;
+using aes_ni::storeu;
 
-inline __m128i loadu(const std::uint8_t* p) noexcept {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-}
-inline void storeu(std::uint8_t* p, __m128i v) noexcept {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-}
-inline const AesSchedule& sched(const void* ks) noexcept { return *static_cast<const AesSchedule*>(ks); }
-inline const __m128i* enc_keys(const void* ks) noexcept {
-  return reinterpret_cast<const __m128i*>(sched(ks).enc);
-}
-inline const __m128i* dec_keys(const void* ks) noexcept {
-  return reinterpret_cast<const __m128i*>(sched(ks).dec);
-}
-
-template <unsigned R, int N>
-inline void encrypt_n(const __m128i* rk, __m128i* b) noexcept {
-  for (int i = 0; i < N; ++i) b[i] = _mm_xor_si128(b[i], rk[0]);
-  for (unsigned r = 1; r < R; ++r) {
-    const __m128i k = _mm_load_si128(rk + r);
-    for (int i = 0; i < N; ++i) b[i] = _mm_aesenc_si128(b[i], k);
-  }
-  for (int i = 0; i < N; ++i) b[i] = _mm_aesenclast_si128(b[i], rk[R]);
-}
-
-template <unsigned R, int N>
-inline void decrypt_n(const __m128i* dk, __m128i* b) noexcept {
-  for (int i = 0; i < N; ++i) b[i] = _mm_xor_si128(b[i], dk[0]);
-  for (unsigned r = 1; r < R; ++r) {
-    const __m128i k = _mm_load_si128(dk + r);
-    for (int i = 0; i < N; ++i) b[i] = _mm_aesdec_si128(b[i], k);
-  }
-  for (int i = 0; i < N; ++i) b[i] = _mm_aesdeclast_si128(b[i], dk[R]);
-}
-
-// ecb runs 8 blocks at a time; a tail of 1..7 blocks goes through a zeroed stack copy.
+// ecb runs 8 blocks at a time, then a tail of 1..7 one block at a time.
 template <unsigned R, bool Decrypt>
 void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const __m128i* k = Decrypt ? dec_keys(ks) : enc_keys(ks);
@@ -63,18 +38,6 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
     if (Decrypt) decrypt_n<R, 1>(k, b); else encrypt_n<R, 1>(k, b);
     storeu(out, b[0]);
   }
-}
-
-// The counter block as a little-endian 128-bit number (bytes reversed) so that the low half
-// can be stepped with a 64-bit add; a carry out of it is handled one block at a time.
-inline __m128i reverse_bytes(__m128i v) noexcept {
-  return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-}
-
-inline __m128i add_le128(__m128i c, std::uint64_t k) noexcept {
-  const std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c)) + k;
-  const std::uint64_t hi = static_cast<std::uint64_t>(_mm_extract_epi64(c, 1)) + (lo < k ? 1 : 0);
-  return _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
 }
 
 template <unsigned R>
@@ -104,30 +67,6 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
 }
 
 template <unsigned R>
-void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  const __m128i* k = enc_keys(ks);
-  __m128i b = loadu(iv);
-  for (; n > 0; --n, in += 16, out += 16) {
-    b = _mm_xor_si128(b, loadu(in));
-    encrypt_n<R, 1>(k, &b);
-    storeu(out, b);
-  }
-  storeu(iv, b);
-}
-
-template <unsigned R>
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
-  const __m128i* k = enc_keys(ks);
-  __m128i b = loadu(state);
-  for (; n > 0; --n, in += 16) {
-    b = _mm_xor_si128(b, loadu(in));
-    encrypt_n<R, 1>(k, &b);
-  }
-  storeu(state, b);
-}
-
-template <unsigned R>
 void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
   const __m128i* k = dec_keys(ks);
@@ -148,23 +87,15 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   storeu(iv, prev);
 }
 
-// The kernel's entry points pick the instantiation for the key's round count.
-#define AXIOM_AES_BY_ROUNDS(f, ...)            \
-  switch (sched(ks).rounds) {                  \
-    case 10: return f<10>(__VA_ARGS__);        \
-    case 12: return f<12>(__VA_ARGS__);        \
-    default: return f<14>(__VA_ARGS__);        \
-  }
-
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  switch (sched(ks).rounds) {
+  switch (aes_ni::sched(ks).rounds) {
     case 10: return ecb<10, false>(ks, out, in, n);
     case 12: return ecb<12, false>(ks, out, in, n);
     default: return ecb<14, false>(ks, out, in, n);
   }
 }
 void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  switch (sched(ks).rounds) {
+  switch (aes_ni::sched(ks).rounds) {
     case 10: return ecb<10, true>(ks, out, in, n);
     case 12: return ecb<12, true>(ks, out, in, n);
     default: return ecb<14, true>(ks, out, in, n);
@@ -174,30 +105,10 @@ void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const st
                std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(ctr_xor, ks, ctr, out, in, n);
 }
-void cbc_encrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
-  AXIOM_AES_BY_ROUNDS(cbc_encrypt, ks, iv, out, in, n);
-}
 void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
                        std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
 }
-void cbc_mac_entry(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
-  AXIOM_AES_BY_ROUNDS(cbc_mac, ks, state, in, n);
-}
-#undef AXIOM_AES_BY_ROUNDS
-
-// setup: encryption keys as FIPS 197 gives them; decryption keys for the equivalent inverse
-// cipher (reversed, InvMixColumns applied to the inner ones), as aesdec expects.
-void setup(AesSchedule& ks, const std::uint8_t* round_keys, std::uint32_t rounds) noexcept {
-  std::memcpy(ks.enc, round_keys, 16 * (rounds + 1));
-  ks.rounds = rounds;
-  storeu(ks.dec, loadu(round_keys + 16 * rounds));
-  for (std::uint32_t i = 1; i < rounds; ++i)
-    storeu(ks.dec + 16 * i, _mm_aesimc_si128(loadu(round_keys + 16 * (rounds - i))));
-  storeu(ks.dec + 16 * rounds, loadu(round_keys));
-}
-
 }  // namespace
 
 AXIOM_ISA_END
@@ -205,8 +116,8 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const AesKernel aes_aesni = {
     {"aes/aesni", cpu::Feature::aesni | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
-    aes_aesni::setup,
+    aes_aesni::aes_ni::setup,
     {aes_aesni::encrypt_blocks, aes_aesni::decrypt_blocks, aes_aesni::ctr_entry,
-     aes_aesni::cbc_encrypt_entry, aes_aesni::cbc_decrypt_entry, aes_aesni::cbc_mac_entry},
+     aes_aesni::aes_ni::cbc_encrypt_entry, aes_aesni::cbc_decrypt_entry, aes_aesni::aes_ni::cbc_mac_entry},
 };
 }  // namespace axiom::detail

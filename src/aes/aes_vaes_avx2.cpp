@@ -1,8 +1,8 @@
 // The VAES kernel on 256-bit registers: each ymm holds two blocks and 8 of them (16 blocks)
 // are in flight for ECB, CTR and CBC decryption, which keeps both AES units of Zen 3 busy
 // (latency 4, throughput 2 per cycle). CBC encryption and CBC-MAC are serial chains and run
-// one block at a time in xmm registers, as in the AES-NI kernel. Tails of fewer than 16
-// blocks go through a stack copy so that every batch is a full one.
+// one block at a time in xmm registers, with the AES-NI kernel's code (aes_ni_common.hpp).
+// Tails of fewer than 16 blocks run a pair of blocks per ymm.
 #include <immintrin.h>
 
 #include <cstring>
@@ -12,58 +12,23 @@
 
 AXIOM_ISA_BEGIN(aes, vaes_avx2)
 
+#include "aes/aes_ni_common.hpp"
+#include "aes/aes_vaes_common.hpp"
+
 namespace {
 
-using detail::AesSchedule;
+using aes_vaes::decrypt_n;
+using aes_vaes::encrypt_n;
+using aes_vaes::loadu2;
+using aes_vaes::storeu2;
+using aes_vaes::xor_keystream;
+using aes_ni::add_le128;
+using aes_ni::loadu;
+using aes_ni::reverse_bytes;
+using aes_ni::sched;
+using aes_ni::storeu;
 
-inline __m128i loadu(const std::uint8_t* p) noexcept {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-}
-inline void storeu(std::uint8_t* p, __m128i v) noexcept {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-}
-inline __m256i loadu2(const std::uint8_t* p) noexcept {
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-}
-inline void storeu2(std::uint8_t* p, __m256i v) noexcept {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
-}
-inline const AesSchedule& sched(const void* ks) noexcept { return *static_cast<const AesSchedule*>(ks); }
 inline const __m128i* keys(const std::uint8_t* k) noexcept { return reinterpret_cast<const __m128i*>(k); }
-inline __m256i key2(const __m128i* k, unsigned r) noexcept {
-  return _mm256_broadcastsi128_si256(_mm_load_si128(k + r));
-}
-
-template <unsigned R, int N>
-inline void encrypt_n(const __m128i* rk, __m256i* b) noexcept {
-  const __m256i k0 = key2(rk, 0);
-  for (int i = 0; i < N; ++i) b[i] = _mm256_xor_si256(b[i], k0);
-  for (unsigned r = 1; r < R; ++r) {
-    const __m256i k = key2(rk, r);
-    for (int i = 0; i < N; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
-  }
-  const __m256i kl = key2(rk, R);
-  for (int i = 0; i < N; ++i) b[i] = _mm256_aesenclast_epi128(b[i], kl);
-}
-
-template <unsigned R, int N>
-inline void decrypt_n(const __m128i* dk, __m256i* b) noexcept {
-  const __m256i k0 = key2(dk, 0);
-  for (int i = 0; i < N; ++i) b[i] = _mm256_xor_si256(b[i], k0);
-  for (unsigned r = 1; r < R; ++r) {
-    const __m256i k = key2(dk, r);
-    for (int i = 0; i < N; ++i) b[i] = _mm256_aesdec_epi128(b[i], k);
-  }
-  const __m256i kl = key2(dk, R);
-  for (int i = 0; i < N; ++i) b[i] = _mm256_aesdeclast_epi128(b[i], kl);
-}
-
-template <unsigned R>
-inline __m128i encrypt1(const __m128i* rk, __m128i b) noexcept {
-  b = _mm_xor_si128(b, rk[0]);
-  for (unsigned r = 1; r < R; ++r) b = _mm_aesenc_si128(b, rk[r]);
-  return _mm_aesenclast_si128(b, rk[R]);
-}
 
 template <unsigned R, bool Decrypt>
 void ecb16(const __m128i* k, std::uint8_t* out, const std::uint8_t* in) noexcept {
@@ -88,20 +53,10 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   if (n == 1) storeu(out, _mm256_castsi256_si128(crypt2<R, Decrypt>(k, _mm256_zextsi128_si256(loadu(in)))));
 }
 
-inline __m128i reverse_bytes(__m128i v) noexcept {
-  return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-}
 inline __m256i reverse_bytes2(__m256i v) noexcept {
   const __m128i m = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   return _mm256_shuffle_epi8(v, _mm256_broadcastsi128_si256(m));
 }
-inline __m128i add_le128(__m128i c, std::uint64_t k) noexcept {
-  const std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c)) + k;
-  const std::uint64_t hi = static_cast<std::uint64_t>(_mm_extract_epi64(c, 1)) + (lo < k ? 1 : 0);
-  return _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
-}
-
-// counters16 fills b with the 16 counter blocks c, c+1, ..., c+15 (c little-endian 128-bit).
 // When the last byte does not wrap within the 16 (15 groups in 16), they are added to that
 // byte in memory order: one byte reverse per group instead of one per ymm.
 inline void counters16(__m128i c, __m256i* b) noexcept {
@@ -131,54 +86,24 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
   for (; n >= 16; n -= 16, in += 256, out += 256) {
     counters16(c, b);
     c = add_le128(c, 16);
-    // The rounds as encrypt_n, but the input is xored into the last round's key (one xor
-    // fewer after the last round).
-    const __m256i k0 = key2(k, 0);
-    for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
-    for (unsigned r = 1; r < R; ++r) {
-      const __m256i kr = key2(k, r);
-      for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], kr);
-    }
-    const __m256i kl = key2(k, R);
-    for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
+    xor_keystream<R, 8>(k, b, out, in);
   }
   // The tail two blocks at a time, with the counters made as for a full group (no chain of
   // counter steps between the pairs, so that they overlap out of order).
   if (n >= 2) {
     counters16(c, b);
     const std::size_t pairs = n / 2;
-    for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
-      encrypt_n<R, 1>(k, &b[i]);
-      storeu2(out, _mm256_xor_si256(b[i], loadu2(in)));
-    }
+    for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
     c = add_le128(c, 2 * pairs);
     n -= 2 * pairs;
   }
   if (n == 1) {
-    storeu(out, _mm_xor_si128(encrypt1<R>(k, reverse_bytes(c)), loadu(in)));
+    __m128i x = reverse_bytes(c);
+    aes_ni::encrypt_n<R, 1>(k, &x);
+    storeu(out, _mm_xor_si128(x, loadu(in)));
     c = add_le128(c, 1);
   }
   storeu(ctr, reverse_bytes(c));
-}
-
-template <unsigned R>
-void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  const __m128i* k = keys(sched(ks).enc);
-  __m128i b = loadu(iv);
-  for (; n > 0; --n, in += 16, out += 16) {
-    b = encrypt1<R>(k, _mm_xor_si128(b, loadu(in)));
-    storeu(out, b);
-  }
-  storeu(iv, b);
-}
-
-template <unsigned R>
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
-  const __m128i* k = keys(sched(ks).enc);
-  __m128i b = loadu(state);
-  for (; n > 0; --n, in += 16) b = encrypt1<R>(k, _mm_xor_si128(b, loadu(in)));
-  storeu(state, b);
 }
 
 // cbc_decrypt16: 16 blocks. The chaining values are the ciphertext shifted by one block;
@@ -213,13 +138,6 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   storeu(iv, prev);
 }
 
-#define AXIOM_AES_BY_ROUNDS(f, ...)            \
-  switch (sched(ks).rounds) {                  \
-    case 10: return f<10>(__VA_ARGS__);        \
-    case 12: return f<12>(__VA_ARGS__);        \
-    default: return f<14>(__VA_ARGS__);        \
-  }
-
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   switch (sched(ks).rounds) {
     case 10: return ecb<10, false>(ks, out, in, n);
@@ -238,29 +156,10 @@ void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const st
                std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(ctr_xor, ks, ctr, out, in, n);
 }
-void cbc_encrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
-  AXIOM_AES_BY_ROUNDS(cbc_encrypt, ks, iv, out, in, n);
-}
 void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
                        std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
 }
-void cbc_mac_entry(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
-  AXIOM_AES_BY_ROUNDS(cbc_mac, ks, state, in, n);
-}
-#undef AXIOM_AES_BY_ROUNDS
-
-// setup: as the AES-NI kernel (the same round-key layout; VAES uses the same instructions).
-void setup(AesSchedule& ks, const std::uint8_t* round_keys, std::uint32_t rounds) noexcept {
-  std::memcpy(ks.enc, round_keys, 16 * (rounds + 1));
-  ks.rounds = rounds;
-  storeu(ks.dec, loadu(round_keys + 16 * rounds));
-  for (std::uint32_t i = 1; i < rounds; ++i)
-    storeu(ks.dec + 16 * i, _mm_aesimc_si128(loadu(round_keys + 16 * (rounds - i))));
-  storeu(ks.dec + 16 * rounds, loadu(round_keys));
-}
-
 }  // namespace
 
 AXIOM_ISA_END
@@ -271,8 +170,9 @@ const AesKernel aes_vaes_avx2 = {
      cpu::Feature::aesni | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
          cpu::Feature::avx2 | cpu::Feature::vaes,
      true},
-    aes_vaes_avx2::setup,
+    aes_vaes_avx2::aes_ni::setup,
     {aes_vaes_avx2::encrypt_blocks, aes_vaes_avx2::decrypt_blocks, aes_vaes_avx2::ctr_entry,
-     aes_vaes_avx2::cbc_encrypt_entry, aes_vaes_avx2::cbc_decrypt_entry, aes_vaes_avx2::cbc_mac_entry},
+     aes_vaes_avx2::aes_ni::cbc_encrypt_entry, aes_vaes_avx2::cbc_decrypt_entry,
+     aes_vaes_avx2::aes_ni::cbc_mac_entry},
 };
 }  // namespace axiom::detail

@@ -19,23 +19,18 @@
 
 AXIOM_ISA_BEGIN(gcm, vaes_avx2)
 
+#include "aes/aes_vaes_common.hpp"
 #include "ghash/ghash_clmul.hpp"
 #include "ghash/ghash_vpclmul.hpp"
 
 namespace {
 
+using aes_vaes::key2;
+using aes_vaes::loadu2;
+using aes_vaes::storeu2;
+using aes_vaes::xor_keystream;
 using detail::AesSchedule;
 using detail::GhashKey;
-
-inline __m256i loadu2(const std::uint8_t* p) noexcept {
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-}
-inline void storeu2(std::uint8_t* p, __m256i v) noexcept {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
-}
-inline __m256i key2(const __m128i* k, unsigned r) noexcept {
-  return _mm256_broadcastsi128_si256(_mm_load_si128(k + r));
-}
 
 // Counter blocks are kept byte-reversed, two per ymm: the counted last 4 bytes are then dword
 // 0 of each lane, and a 32-bit add advances them mod 2^32 exactly as inc32 does.
@@ -89,14 +84,7 @@ template <unsigned R>
 inline void ctr16(const __m128i* rk, __m256i& next, std::uint8_t* out, const std::uint8_t* in) noexcept {
   __m256i b[8];
   counters16(next, b);
-  const __m256i k0 = key2(rk, 0);
-  for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
-  for (unsigned r = 1; r < R; ++r) {
-    const __m256i k = key2(rk, r);
-    for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
-  }
-  const __m256i kl = key2(rk, R);  // the last round's key xor the input: saves the xor after it
-  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
+  xor_keystream<R, 8>(rk, b, out, in);
 }
 
 inline void counters_store(std::uint8_t ctr[16], __m256i next) noexcept {
@@ -111,11 +99,7 @@ inline void ctr_tail(const __m128i* rk, __m256i next, std::uint8_t* out, const s
   __m256i b[8];
   counters16(next, b);
   std::size_t i = 0;
-  for (; i < m / 2; ++i) {
-    __m256i x = _mm256_xor_si256(b[i], key2(rk, 0));
-    for (unsigned r = 1; r < R; ++r) x = _mm256_aesenc_epi128(x, key2(rk, r));
-    storeu2(out + 32 * i, _mm256_aesenclast_epi128(x, _mm256_xor_si256(key2(rk, R), loadu2(in + 32 * i))));
-  }
+  for (; i < m / 2; ++i) xor_keystream<R, 1>(rk, &b[i], out + 32 * i, in + 32 * i);
   if (m % 2 != 0) {
     __m128i x = _mm_xor_si128(_mm256_castsi256_si128(b[i]), rk[0]);
     for (unsigned r = 1; r < R; ++r) x = _mm_aesenc_si128(x, rk[r]);
