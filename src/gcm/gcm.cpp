@@ -113,14 +113,17 @@ Status check(std::span<std::uint8_t> out, std::size_t tag_len, std::span<const s
   return check_same(out, in);
 }
 
-// tag_of: S = GHASH(aad, ciphertext, lengths), T = E(J0) ^ S; ek is E(J0), computed before
-// the message so that it overlaps the message's work instead of adding its latency after it.
-void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16], std::span<const std::uint8_t> aad,
-            std::size_t ct_len) noexcept {
-  std::uint8_t len[16];
-  put_be64(len, static_cast<std::uint64_t>(aad.size()) * 8);
+// lengths_block: [len(aad) in bits]64 || [len(ciphertext) in bits]64.
+void lengths_block(std::uint8_t len[16], std::size_t aad_len, std::size_t ct_len) noexcept {
+  put_be64(len, static_cast<std::uint64_t>(aad_len) * 8);
   put_be64(len + 8, static_cast<std::uint64_t>(ct_len) * 8);
-  k.ghash->blocks(*k.hash_key, s, len, 1);
+}
+
+// tag_of: S = GHASH(aad, ciphertext, lengths), T = E(J0) ^ S; len is the lengths block still
+// to hash, or null when a fused kernel hashed it. ek is E(J0), computed before the message so
+// that it overlaps the message's work instead of adding its latency after it.
+void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16], const std::uint8_t* len) noexcept {
+  if (len != nullptr) k.ghash->blocks(*k.hash_key, s, len, 1);
   for (int i = 0; i < 16; ++i) s[i] ^= ek[i];
   secure_wipe(ek, 16);
 }
@@ -174,9 +177,14 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
   const std::uint8_t* p = in.data();
   std::uint8_t* o = out.data();
   std::size_t left = in.size();
+  std::uint8_t len[16];
+  lengths_block(len, aad.size(), in.size());
+  const std::uint8_t* len_left = len;
   if (const GcmFusedKernel* f = fused_for(k, nonce.size())) {
-    const std::size_t done = 16 * f->seal(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16);
-    p += done, o += done, left -= done;
+    // A message of whole blocks ends in the kernel, lengths block included.
+    if (left % 16 == 0) len_left = nullptr;
+    f->seal(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16, len_left == nullptr ? len : nullptr);
+    p += left / 16 * 16, o += left / 16 * 16, left %= 16;
   }
   while (left > 0) {
     const std::size_t m = left < 16 * chunk_blocks ? left : 16 * chunk_blocks;
@@ -184,7 +192,7 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
     ghash_bytes(k, s, o, m);
     p += m, o += m, left -= m;
   }
-  tag_of(k, s, ek, aad, in.size());
+  tag_of(k, s, ek, len_left);
   std::memcpy(tag.data(), s, tag.size());
   wipe(s);
   return {};
@@ -208,9 +216,14 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
   const std::uint8_t* p = in.data();
   std::uint8_t* o = out.data();
   std::size_t left = in.size();
+  std::uint8_t len[16];
+  lengths_block(len, aad.size(), in.size());
+  const std::uint8_t* len_left = len;
   if (const GcmFusedKernel* f = fused_for(k, nonce.size())) {
-    const std::size_t done = 16 * f->open(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16);
-    p += done, o += done, left -= done;
+    // A message of whole blocks ends in the kernel, lengths block included.
+    if (left % 16 == 0) len_left = nullptr;
+    f->open(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16, len_left == nullptr ? len : nullptr);
+    p += left / 16 * 16, o += left / 16 * 16, left %= 16;
   }
   while (left > 0) {
     const std::size_t m = left < 16 * chunk_blocks ? left : 16 * chunk_blocks;
@@ -218,7 +231,7 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
     gctr(k, nonce.size() == 12, ctr, o, p, m);
     p += m, o += m, left -= m;
   }
-  tag_of(k, s, ek, aad, in.size());
+  tag_of(k, s, ek, len_left);
   const bool same = ct_equal(std::span<const std::uint8_t>(s, tag.size()), tag);
   wipe(s);
   // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.

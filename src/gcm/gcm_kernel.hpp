@@ -19,13 +19,13 @@ struct GcmFusedKernel {
   KernelInfo info;
   const Block128Ops* cipher;  // the block-cipher kernel whose schedule it reads
   const GhashKernel* ghash;   // the GHASH kernel whose key it reads
-  // seal / open: GCTR over whole blocks (ctr's last 4 bytes count, mod 2^32, as inc32) with
-  // GHASH of the ciphertext folded into y. They may stop before the end (at a multiple of
-  // their width): they return how many of the n blocks they did and advance ctr as many.
-  std::size_t (*seal)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
-                      std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept;
-  std::size_t (*open)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
-                      std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept;
+  // seal / open: GCTR over n whole blocks (ctr's last 4 bytes count, mod 2^32, as inc32;
+  // ctr is advanced by n) with GHASH of the ciphertext folded into y, then the block last if
+  // not null (GCM's lengths block, hashed in the same reduction as the message's end).
+  void (*seal)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
+               const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
+  void (*open)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
+               const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
 };
 
 #if AXIOM_X86_64

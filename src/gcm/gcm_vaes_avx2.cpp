@@ -113,11 +113,17 @@ inline __m256i counters_after(__m256i next, std::size_t m) noexcept {
   return _mm256_add_epi32(next, _mm256_set_epi32(0, 0, 0, static_cast<int>(m), 0, 0, 0, static_cast<int>(m)));
 }
 
+// final_ghash: the tail's m blocks at p, then last if given, in one reduction.
+inline __m128i final_ghash(const ghash_vpclmul::Key& hk, __m128i acc, const std::uint8_t* p, std::size_t m,
+                           const std::uint8_t* last) noexcept {
+  return last != nullptr ? ghash_vpclmul::blocks_then(hk, acc, p, m, last) : ghash_vpclmul::blocks(hk, acc, p, m);
+}
+
 // seal: the GHASH of each group runs during the AES rounds of the next one (software
 // pipelining); the last group's and the tail's at the end.
 template <unsigned R>
-std::size_t seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
-                 std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
+          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
   __m256i next = counters_start(ctr);
@@ -138,16 +144,15 @@ std::size_t seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16
   if (m > 0) {
     ctr_tail<R>(rk, next, out, in, m);
     next = counters_after(next, m);
-    acc = ghash_vpclmul::blocks(hk, acc, out, m);
   }
+  acc = final_ghash(hk, acc, out, m, last);
   counters_store(ctr, next);
   ghash_clmul::store_reflected(y, acc);
-  return n;
 }
 
 template <unsigned R>
-std::size_t open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
-                 std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
+          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
   __m256i next = counters_start(ctr);
@@ -159,25 +164,24 @@ std::size_t open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16
     for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) group16<R>(rk, powers, next, acc, in, out, in);
     axiom::detail::wipe(powers);
   }
+  acc = final_ghash(hk, acc, in, m, last);  // before an in-place tail overwrites it
   if (m > 0) {
-    acc = ghash_vpclmul::blocks(hk, acc, in, m);  // before an in-place tail overwrites it
     ctr_tail<R>(rk, next, out, in, m);
     next = counters_after(next, m);
   }
   counters_store(ctr, next);
   ghash_clmul::store_reflected(y, acc);
-  return n;
 }
 
-#define AXIOM_GCM_BY_ROUNDS(f)                                                                          \
-  std::size_t f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], \
-                        std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {           \
-    const auto& s = *static_cast<const AesSchedule*>(ks);                                               \
-    switch (s.rounds) {                                                                                 \
-      case 10: return f<10>(s, key, ctr, y, out, in, n);                                                \
-      case 12: return f<12>(s, key, ctr, y, out, in, n);                                                \
-      default: return f<14>(s, key, ctr, y, out, in, n);                                                \
-    }                                                                                                   \
+#define AXIOM_GCM_BY_ROUNDS(f)                                                                             \
+  void f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out, \
+                 const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {                    \
+    const auto& s = *static_cast<const AesSchedule*>(ks);                                                  \
+    switch (s.rounds) {                                                                                    \
+      case 10: return f<10>(s, key, ctr, y, out, in, n, last);                                             \
+      case 12: return f<12>(s, key, ctr, y, out, in, n, last);                                             \
+      default: return f<14>(s, key, ctr, y, out, in, n, last);                                             \
+    }                                                                                                      \
   }
 AXIOM_GCM_BY_ROUNDS(seal)
 AXIOM_GCM_BY_ROUNDS(open)

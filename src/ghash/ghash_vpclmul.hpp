@@ -88,23 +88,35 @@ inline void step16(Acc2& a, const Powers& k, int j, const std::uint8_t* p, __m12
 }
 
 // blocks folds n blocks of in into y (reflected) and returns it: 16 blocks per reduction,
-// then the even rest with the matching lower powers, then an odd last block with H.
+// then the rest (1..15 blocks) in one more: an odd first block in xmm with H^rest, the others
+// in pairs with the matching lower powers.
 inline __m128i blocks(const Key& k, __m128i y, const std::uint8_t* in, std::size_t n) noexcept {
   for (; n >= 16; n -= 16, in += 256) {
     Acc2 a = zero2();
     for (int j = 0; j < 8; ++j) step(a, k, 0, j, in + 32 * j, y);
     y = reduce2(a);
   }
-  if (n >= 2) {
-    const int pairs = static_cast<int>(n / 2), first = 8 - pairs;
-    Acc2 a = zero2();
-    for (int j = 0; j < pairs; ++j) step(a, k, first, j, in + 32 * j, y);
-    y = reduce2(a);
-    in += 32 * pairs, n -= 2 * static_cast<std::size_t>(pairs);
+  if (n == 0) return y;
+  Acc odd{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+  if (n % 2 != 0) {
+    const __m128i h = _mm256_extracti128_si256(k.pair[(15 - n) / 2], 1);  // H^n
+    ghash_clmul::mul_acc(odd, _mm_xor_si128(y, ghash_clmul::load_reflected(in)), h, ghash_clmul::halves_xor(h));
+    y = _mm_setzero_si128(), in += 16, --n;
   }
-  if (n == 1) y = ghash_clmul::multiply(_mm_xor_si128(y, ghash_clmul::load_reflected(in)),
-                                        _mm256_extracti128_si256(k.pair[7], 1));
-  return y;
+  const int pairs = static_cast<int>(n / 2), first = 8 - pairs;
+  Acc2 a = zero2();
+  for (int j = 0; j < pairs; ++j) step(a, k, first, j, in + 32 * j, y);
+  return ghash_clmul::reduce(Acc{_mm_xor_si128(odd.lo, fold_lanes(a.lo)), _mm_xor_si128(odd.hi, fold_lanes(a.hi)),
+                                 _mm_xor_si128(odd.mid, fold_lanes(a.mid))});
+}
+
+// blocks_then folds c < 16 blocks of p and then the block last into y in one reduction.
+inline __m128i blocks_then(const Key& k, __m128i y, const std::uint8_t* p, std::size_t c,
+                           const std::uint8_t last[16]) noexcept {
+  std::uint8_t buf[256];  // ciphertext and lengths: public, nothing to wipe
+  std::memcpy(buf, p, 16 * c);
+  std::memcpy(buf + 16 * c, last, 16);
+  return blocks(k, y, buf, c + 1);
 }
 
 }  // namespace ghash_vpclmul
