@@ -107,9 +107,9 @@ Bytes reference_cbc(const Aes128& aes, Bytes reg, const Bytes& in, bool decrypt)
     std::uint8_t x[16], y[16];
     if (decrypt) {
       EXPECT_TRUE(aes.decrypt_blocks(y, std::span(in).subspan(i, 16)).ok());
-      for (int j = 0; j < 16; ++j) out[i + j] = y[j] ^ reg[j];
+      for (std::size_t j = 0; j < 16; ++j) out[i + j] = y[j] ^ reg[j];
     } else {
-      for (int j = 0; j < 16; ++j) x[j] = in[i + j] ^ reg[j];
+      for (std::size_t j = 0; j < 16; ++j) x[j] = in[i + j] ^ reg[j];
       EXPECT_TRUE(aes.encrypt_blocks(std::span(out).subspan(i, 16), x).ok());
     }
     const Bytes& c = decrypt ? in : out;
