@@ -65,7 +65,7 @@ inline void cbc_chain(const void* ks, std::uint8_t state[16], std::uint8_t* out,
   if (n == 0) return;
   const __m128i* k = enc_keys(ks);
   __m128i x = _mm_xor_si128(_mm_xor_si128(loadu(state), loadu(in)), k[0]), c;
-  for (;; --n, in += 16, out += 16) {
+  for (;; --n, in += 16) {
     for (unsigned r = 1; r < R; ++r) x = _mm_aesenc_si128(x, k[r]);
     if (n == 1) {
       c = _mm_aesenclast_si128(x, k[R]);
@@ -74,7 +74,7 @@ inline void cbc_chain(const void* ks, std::uint8_t state[16], std::uint8_t* out,
     }
     const __m128i next = _mm_xor_si128(loadu(in + 16), k[0]);
     x = _mm_aesenclast_si128(x, _mm_xor_si128(k[R], next));
-    if (Store) storeu(out, _mm_xor_si128(x, next));
+    if (Store) storeu(out, _mm_xor_si128(x, next)), out += 16;  // out is null for CBC-MAC
   }
   storeu(state, c);
 }

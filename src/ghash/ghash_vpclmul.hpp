@@ -114,7 +114,7 @@ inline __m128i blocks(const Key& k, __m128i y, const std::uint8_t* in, std::size
 inline __m128i blocks_then(const Key& k, __m128i y, const std::uint8_t* p, std::size_t c,
                            const std::uint8_t last[16]) noexcept {
   std::uint8_t buf[256];  // ciphertext and lengths: public, nothing to wipe
-  std::memcpy(buf, p, 16 * c);
+  if (c != 0) std::memcpy(buf, p, 16 * c);  // p may be null when c is 0
   std::memcpy(buf + 16 * c, last, 16);
   return blocks(k, y, buf, c + 1);
 }
