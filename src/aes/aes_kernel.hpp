@@ -41,4 +41,8 @@ std::uint32_t aes_expand_key(std::uint8_t round_keys[240], const std::uint8_t* k
 // time: a bitsliced Boolean circuit, no table.
 void aes_sub_bytes64(std::uint8_t s[64], bool inverse) noexcept;
 
+// aes_sbox_planes applies the AES S-box to bit planes x[0..7] (x[0] = least significant bit
+// of every byte lane): the same circuit, for other bitsliced kernels (SM4).
+void aes_sbox_planes(std::uint64_t x[8]) noexcept;
+
 }  // namespace axiom::detail

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "aes/aes_kernel.hpp"
+#include "core/bitslice.hpp"
 #include "core/wipe.hpp"
 
 namespace axiom::detail {
@@ -21,25 +22,6 @@ u64 load64(const std::uint8_t* p) noexcept {
   return v;
 }
 void store64(std::uint8_t* p, u64 v) noexcept { std::memcpy(p, &v, 8); }
-
-// transpose_bits8x8 transposes an 8x8 bit matrix (byte r = row r, bit c = column c); an
-// involution.
-u64 transpose_bits8x8(u64 x) noexcept {
-  u64 t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aaULL;
-  x ^= t ^ (t << 7);
-  t = (x ^ (x >> 14)) & 0x0000cccc0000ccccULL;
-  x ^= t ^ (t << 14);
-  t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0ULL;
-  x ^= t ^ (t << 28);
-  return x;
-}
-
-// swap_blocks exchanges the high part of each lane group of a with the low part of b.
-void swap_blocks(u64& a, u64& b, unsigned shift, u64 low_mask) noexcept {
-  const u64 t = ((a >> shift) ^ b) & low_mask;
-  a ^= t << shift;
-  b ^= t;
-}
 
 // transpose_bytes8x8 transposes the 8x8 byte matrix w[row] byte col; an involution.
 void transpose_bytes8x8(u64 w[8]) noexcept {
@@ -290,6 +272,8 @@ void aes_sub_bytes64(std::uint8_t s[64], bool inverse) noexcept {
   from_planes(s, p);
   wipe(p);
 }
+
+void aes_sbox_planes(std::uint64_t x[8]) noexcept { sbox_circuit(x); }
 
 std::uint32_t aes_expand_key(std::uint8_t rk[240], const std::uint8_t* key, std::size_t key_size) noexcept {
   const std::size_t nk = key_size / 4;

@@ -38,4 +38,9 @@ inline std::uint32_t load_be32(const std::uint8_t* p) noexcept {
   return v;
 }
 
+inline void store_be32(std::uint8_t* p, std::uint32_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap32(v);
+  std::memcpy(p, &v, 4);
+}
+
 }  // namespace axiom::detail

@@ -7,6 +7,7 @@
 #include "aes/aes_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "gcm/gcm_kernel.hpp"
+#include "sm4/sm4_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -29,6 +30,7 @@ std::span<const KernelInfo* const> all_kernels() noexcept {
     add_all(v, aes_kernels());
     add_all(v, ghash_kernels());
     add_all(v, gcm_kernels());
+    add_all(v, sm4_kernels());
     return v;
   }();
   return list;
