@@ -3,6 +3,7 @@
 
 #include "axiom/aes.hpp"
 #include "axiom/bytes.hpp"
+#include "axiom/ccm.hpp"
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/cpu.hpp"
@@ -16,4 +17,5 @@
 #include "axiom/random.hpp"
 #include "axiom/result.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/sm4.hpp"
 #include "axiom/streebog.hpp"

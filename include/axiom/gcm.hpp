@@ -1,4 +1,5 @@
-// gcm.hpp: AES-GCM authenticated encryption (NIST SP 800-38D).
+// gcm.hpp: GCM authenticated encryption (NIST SP 800-38D) over any 128-bit block cipher:
+// AES-GCM, and SM4-GCM (RFC 8998).
 #pragma once
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include "axiom/aes.hpp"
 #include "axiom/block_cipher.hpp"
 #include "axiom/result.hpp"
+#include "axiom/sm4.hpp"
 
 namespace axiom {
 
@@ -35,37 +37,40 @@ std::string_view ghash_name(const GhashKernel& g) noexcept;
 void wipe_state(void* p, std::size_t n) noexcept;
 }  // namespace detail
 
-// AesGcm<KeySize> is AES-GCM with a KeySize-byte key: use AesGcm128, AesGcm192, AesGcm256.
-// Nonces: 12 bytes is the fast path and the recommended size; any other non-empty length
-// works as SP 800-38D defines (J0 = GHASH(nonce)). Tags are 12 to 16 bytes (16 by default).
-// Limits (SP 800-38D): plaintext up to 2^36 - 32 bytes, AAD and nonce up to 2^61 - 1 bytes
-// (Error::message_too_long). In every call out may be exactly in (in place) but must not
-// overlap it otherwise (overlapping_buffers). A failed call writes nothing (seal) or zeroes
-// out (open), and releases no plaintext. A const object may be used by several threads at
-// once; the key material is wiped on destruction.
-template <std::size_t KeySize>
-class AesGcm {
+// Gcm<C> is GCM over the 128-bit block cipher C: use the names AesGcm128, AesGcm192,
+// AesGcm256 and Sm4Gcm. Nonces: 12 bytes is the fast path and the recommended size; any other
+// non-empty length works as SP 800-38D defines (J0 = GHASH(nonce)). Tags are 12 to 16 bytes
+// (16 by default). Limits (SP 800-38D): plaintext up to 2^36 - 32 bytes, AAD and nonce up to
+// 2^61 - 1 bytes (Error::message_too_long). In every call out may be exactly in (in place) but
+// must not overlap it otherwise (overlapping_buffers). A failed call writes nothing (seal) or
+// zeroes out (open), and releases no plaintext. A const object may be used by several threads
+// at once; the key material is wiped on destruction.
+template <class C>
+class Gcm {
  public:
-  static constexpr std::size_t key_size = KeySize;
+  static constexpr std::size_t key_size = C::key_size;
   static constexpr std::size_t nonce_size = 12;
   static constexpr std::size_t tag_size = 16;
   static constexpr std::uint64_t max_message_size = (std::uint64_t{1} << 36) - 32;
 
-  // AesGcm(key) keys AES and GHASH with the fastest constant-time kernels this CPU runs.
-  explicit AesGcm(std::span<const std::uint8_t, KeySize> key) noexcept
-      : AesGcm(key, AesCipher<KeySize>(key), detail::ghash_default()) {}
-  // AesGcm(key, aes, ghash) uses the given kernels (internal: tests and benchmarks).
-  AesGcm(std::span<const std::uint8_t, KeySize> key, const detail::AesKernel& aes,
-         const detail::GhashKernel& ghash) noexcept
-      : AesGcm(key, AesCipher<KeySize>(key, aes), ghash) {}
-  AesGcm(const AesGcm&) noexcept = default;
-  AesGcm& operator=(const AesGcm&) noexcept = default;
-  ~AesGcm() { detail::wipe_state(&hash_key_, sizeof hash_key_); }
+  // Gcm(key) keys the cipher and GHASH with the fastest constant-time kernels this CPU runs.
+  explicit Gcm(std::span<const std::uint8_t, key_size> key) noexcept : Gcm(C(key), detail::ghash_default()) {}
+  // Gcm(key, kernel, ghash) uses the given kernels (internal: tests and benchmarks).
+  template <class Kernel>
+  Gcm(std::span<const std::uint8_t, key_size> key, const Kernel& kernel, const detail::GhashKernel& ghash) noexcept
+      : Gcm(C(key, kernel), ghash) {}
+  // Gcm(cipher, ghash) uses a keyed cipher (copied) and the given GHASH kernel.
+  Gcm(const C& cipher, const detail::GhashKernel& ghash) noexcept : cipher_(cipher), ghash_(&ghash) {
+    detail::gcm_init(ghash, hash_key_, cipher_.block_ref());
+  }
+  Gcm(const Gcm&) noexcept = default;
+  Gcm& operator=(const Gcm&) noexcept = default;
+  ~Gcm() { detail::wipe_state(&hash_key_, sizeof hash_key_); }
 
-  // from_key: a key of run-time size; Error::invalid_key_size unless it has KeySize bytes.
-  static Result<AesGcm> from_key(std::span<const std::uint8_t> key) noexcept {
-    if (key.size() != KeySize) return Error::invalid_key_size;
-    return AesGcm(key.template first<KeySize>());
+  // from_key: a key of run-time size; Error::invalid_key_size unless it has key_size bytes.
+  static Result<Gcm> from_key(std::span<const std::uint8_t> key) noexcept {
+    if (key.size() != key_size) return Error::invalid_key_size;
+    return Gcm(key.template first<key_size>());
   }
 
   // seal writes ciphertext || tag to out: out.size() == in.size() + tag_len (tag_len 12..16).
@@ -101,25 +106,26 @@ class AesGcm {
   }
   // GMAC is seal_detached with an empty message: the tag authenticates aad alone.
 
-  // kernel_name / ghash_kernel_name name the kernels in use ("aes/aesni", "ghash/pclmul").
+  // kernel_name / ghash_kernel_name name the kernels in use ("aes/aesni" or "sm4/aesni", "ghash/pclmul").
   std::string_view kernel_name() const noexcept { return cipher_.kernel_name(); }
   std::string_view ghash_kernel_name() const noexcept { return detail::ghash_name(*ghash_); }
 
  private:
-  AesGcm(std::span<const std::uint8_t, KeySize>, const AesCipher<KeySize>& cipher,
-         const detail::GhashKernel& ghash) noexcept
-      : cipher_(cipher), ghash_(&ghash) {
-    detail::gcm_init(ghash, hash_key_, cipher_.block_ref());
-  }
   detail::GcmKey key() const noexcept { return {cipher_.block_ref(), ghash_, &hash_key_}; }
 
-  AesCipher<KeySize> cipher_;
+  C cipher_;
   const detail::GhashKernel* ghash_;
   detail::GhashKey hash_key_;
 };
 
+// AesGcm<KeySize> is AES-GCM with a KeySize-byte key (16, 24 or 32).
+template <std::size_t KeySize>
+using AesGcm = Gcm<AesCipher<KeySize>>;
+
 using AesGcm128 = AesGcm<16>;
 using AesGcm192 = AesGcm<24>;
 using AesGcm256 = AesGcm<32>;
+// Sm4Gcm is SM4-GCM (RFC 8998).
+using Sm4Gcm = Gcm<Sm4>;
 
 }  // namespace axiom

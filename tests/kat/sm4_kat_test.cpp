@@ -6,8 +6,11 @@
 #include <tuple>
 
 #include "axiom/bytes.hpp"
+#include "axiom/ccm.hpp"
+#include "axiom/gcm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sm4.hpp"
+#include "ghash/ghash_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
@@ -79,8 +82,134 @@ TEST_P(Sm4Kat, Ctr) {
   }
 }
 
+// CMAC has no published SM4 vector: these tags are OpenSSL 3.0's (`openssl mac -cipher SM4-CBC
+// CMAC`) for the standard's key, the empty message and the 64-byte message of RFC 4493.
+TEST_P(Sm4Kat, Cmac) {
+  const Bytes key = hex("0123456789abcdeffedcba9876543210");
+  const Bytes m64 = hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+                        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+  Cmac<Sm4> mac(cipher(key));
+  std::uint8_t tag[16];
+  mac.finish(tag);
+  EXPECT_EQ(to_hex(tag), "29e154322e5c7bd8ee6a25ba549b24bc");
+  mac.update(m64);
+  mac.finish(tag);
+  EXPECT_EQ(to_hex(tag), "cc8eda3eeed4cd37b55fa09b06c6f630");
+}
+
+// RFC 8998 CCM, then Wycheproof: valid cases seal to the expected bytes and open; invalid
+// ones (changed bytes, bad nonce or tag sizes) fail and leave a zeroed output.
+TEST_P(Sm4Kat, Ccm) {
+  for (const VectorCase& c : load_vectors("kat/sm4_ccm.txt")) {
+    const Bytes key = c.bytes("Key"), nonce = c.bytes("Nonce"), aad = c.bytes("AAD"), pt = c.bytes("Plaintext");
+    const Sm4Ccm ccm(cipher(key));
+    const Bytes tag = c.bytes("Tag");
+    Bytes out(pt.size() + tag.size());
+    ASSERT_TRUE(ccm.seal(out, nonce, aad, pt, tag.size()).ok()) << c.where();
+    EXPECT_EQ(to_hex(out), c.text("Ciphertext") + c.text("Tag")) << c.where();
+    Bytes back(pt.size());
+    ASSERT_TRUE(ccm.open(back, nonce, aad, out, tag.size()).ok()) << c.where();
+    EXPECT_EQ(back, pt) << c.where();
+    out[3] ^= 0x40;
+    EXPECT_EQ(ccm.open(back, nonce, aad, out, tag.size()).error(), Error::authentication_failed) << c.where();
+    EXPECT_EQ(back, Bytes(back.size(), 0));
+  }
+}
+
+TEST_P(Sm4Kat, WycheproofCcm) {
+  int valid = 0, invalid = 0;
+  for (const VectorCase& c : load_vectors("wycheproof/sm4_ccm.txt")) {
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), aad = c.bytes("AAD"), msg = c.bytes("Msg"),
+                ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
+    ASSERT_NE(c.text("Result"), "acceptable") << c.where();
+    const bool expect_valid = c.text("Result") == "valid";
+    (expect_valid ? valid : invalid)++;
+    const Sm4Ccm ccm(cipher(key));
+    Bytes out(ct.size(), 0xaa);
+    const Status s = ccm.open_detached(out, tag, iv, aad, ct);
+    if (expect_valid) {
+      ASSERT_TRUE(s.ok()) << c.where() << " " << s.text();
+      EXPECT_EQ(out, msg) << c.where();
+      Bytes sealed(msg.size()), t(tag.size());
+      ASSERT_TRUE(ccm.seal_detached(sealed, t, iv, aad, msg).ok()) << c.where();
+      EXPECT_EQ(sealed, ct) << c.where();
+      EXPECT_EQ(t, tag) << c.where();
+    } else {
+      EXPECT_FALSE(s.ok()) << c.where();
+      EXPECT_EQ(out, Bytes(out.size(), 0)) << c.where();
+    }
+  }
+  EXPECT_GT(valid, 0);
+  EXPECT_GT(invalid, 0);
+  EXPECT_EQ(valid + invalid, 184);
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Kat, ::testing::ValuesIn(detail::sm4_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
+
+// GCM: every SM4 kernel with every GHASH kernel.
+using GcmKernels = std::tuple<const detail::Sm4Kernel*, const detail::GhashKernel*>;
+
+class Sm4GcmKat : public ::testing::TestWithParam<GcmKernels> {
+ protected:
+  void SetUp() override {
+    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<0>(GetParam())->info);
+    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<1>(GetParam())->info);
+  }
+  Sm4Gcm gcm(const Bytes& key) const { return Sm4Gcm(fixed<16>(key), *std::get<0>(GetParam()), *std::get<1>(GetParam())); }
+};
+
+TEST_P(Sm4GcmKat, Rfc8998) {
+  for (const VectorCase& c : load_vectors("kat/sm4_gcm.txt")) {
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), aad = c.bytes("AAD"), pt = c.bytes("Plaintext");
+    const Sm4Gcm g = gcm(key);
+    Bytes out(pt.size() + 16);
+    ASSERT_TRUE(g.seal(out, iv, aad, pt).ok()) << c.where();
+    EXPECT_EQ(to_hex(out), c.text("Ciphertext") + c.text("Tag")) << c.where();
+    Bytes back(pt.size());
+    ASSERT_TRUE(g.open(back, iv, aad, out).ok()) << c.where();
+    EXPECT_EQ(back, pt) << c.where();
+    out[out.size() - 1] ^= 1;
+    EXPECT_EQ(g.open(back, iv, aad, out).error(), Error::authentication_failed) << c.where();
+    EXPECT_EQ(back, Bytes(back.size(), 0));
+  }
+}
+
+TEST_P(Sm4GcmKat, WycheproofGcm) {
+  int valid = 0, invalid = 0;
+  for (const VectorCase& c : load_vectors("wycheproof/sm4_gcm.txt")) {
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), aad = c.bytes("AAD"), msg = c.bytes("Msg"),
+                ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
+    ASSERT_NE(c.text("Result"), "acceptable") << c.where();
+    const bool expect_valid = c.text("Result") == "valid";
+    (expect_valid ? valid : invalid)++;
+    const Sm4Gcm g = gcm(key);
+    Bytes out(msg.size(), 0xaa);
+    const Status s = g.open_detached(out, tag, iv, aad, ct);
+    if (expect_valid) {
+      ASSERT_TRUE(s.ok()) << c.where() << " " << s.text();
+      EXPECT_EQ(out, msg) << c.where();
+      Bytes sealed(msg.size()), t(tag.size());
+      ASSERT_TRUE(g.seal_detached(sealed, t, iv, aad, msg).ok()) << c.where();
+      EXPECT_EQ(sealed, ct) << c.where();
+      EXPECT_EQ(t, tag) << c.where();
+    } else {
+      EXPECT_FALSE(s.ok()) << c.where();
+      EXPECT_EQ(out, Bytes(out.size(), 0)) << c.where();
+    }
+  }
+  EXPECT_GT(valid, 0);
+  EXPECT_GT(invalid, 0);
+  EXPECT_EQ(valid + invalid, 104);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Sm4GcmKat,
+                         ::testing::Combine(::testing::ValuesIn(detail::sm4_kernels()),
+                                            ::testing::ValuesIn(detail::ghash_kernels())),
+                         [](const auto& p) {
+                           return kernel_test_name(std::get<0>(p.param)->info) + "_" +
+                                  kernel_test_name(std::get<1>(p.param)->info);
+                         });
 
 }  // namespace
 }  // namespace axiom::test
