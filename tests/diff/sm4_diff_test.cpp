@@ -1,4 +1,4 @@
-// Differential tests: every SM4 kernel (ECB, CBC, CTR, CMAC) against the portable kernel, at
+// Differential tests: every SM4 kernel (ECB, CBC, CTR, CFB, OFB, CMAC, GCM, CCM) against the portable kernel, at
 // every awkward length, unaligned, in place, with the output ending at a guard page, and
 // through random streaming splits.
 #include <gtest/gtest.h>
@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cstring>
 
+#include "axiom/ccm.hpp"
+#include "axiom/gcm.hpp"
 #include "axiom/modes.hpp"
+#include "ghash/ghash_kernel.hpp"
 #include "axiom/sm4.hpp"
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
@@ -110,6 +113,22 @@ TEST_P(Sm4Diff, CtrCarryAgainstDefinition) {
   }
 }
 
+TEST_P(Sm4Diff, CfbOfb) {
+  const Bytes iv = Prng(6).bytes(16);
+  compare_all(*GetParam(), false, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
+    Cfb<Sm4> m(c, fixed<16>(iv));
+    ASSERT_TRUE(m.encrypt(out, in).ok());
+  });
+  compare_all(*GetParam(), false, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
+    Cfb<Sm4> m(c, fixed<16>(iv));
+    ASSERT_TRUE(m.decrypt(out, in).ok());
+  });
+  compare_all(*GetParam(), false, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
+    Ofb<Sm4> m(c, fixed<16>(iv));
+    ASSERT_TRUE(m.apply(out, in).ok());
+  });
+}
+
 TEST_P(Sm4Diff, Cmac) {
   compare_all(*GetParam(), false, [](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
     Cmac<Sm4> m(c);
@@ -163,6 +182,33 @@ TEST_P(Sm4Diff, StreamingSplits) {
     }
     ASSERT_EQ(cp, cw) << "round " << round;
     ASSERT_EQ(dp, dw) << "round " << round;
+  }
+}
+
+// The AEADs over every kernel against the portable one, every length, in place.
+TEST_P(Sm4Diff, GcmCcmSealOpen) {
+  Prng rng(test_seed() + 43);
+  const Bytes buf = rng.bytes(65537 + 64), key = rng.bytes(16);
+  const Sm4Gcm gref(fixed<16>(key), detail::sm4_portable, detail::ghash_portable);
+  const Sm4Gcm gmine(fixed<16>(key), *GetParam(), detail::ghash_portable);
+  const Sm4Ccm cref(fixed<16>(key), detail::sm4_portable), cmine(fixed<16>(key), *GetParam());
+  for (std::size_t n : awkward_lengths(dense)) {
+    const Bytes nonce = rng.bytes(n % 3 == 0 ? 7 + rng.below(7) : 12);
+    const auto aad = std::span(buf).subspan(n % 11, rng.below(300));
+    const auto in = std::span(buf).subspan(n % 13, n);
+    Bytes expected(n + 16), got(n + 16);
+    ASSERT_TRUE(gref.seal(expected, nonce, aad, in).ok());
+    ASSERT_TRUE(gmine.seal(got, nonce, aad, in).ok());
+    ASSERT_EQ(got, expected) << "GCM length " << n << " seed " << rng.seed;
+    ASSERT_TRUE(gmine.open(std::span(got).first(n), nonce, aad, got).ok()) << n;
+    ASSERT_TRUE(std::equal(in.begin(), in.end(), got.begin())) << n;
+    const std::size_t tag_len = 4 + 2 * (n % 7);
+    Bytes ce(n + tag_len), cg(n + tag_len);
+    ASSERT_TRUE(cref.seal(ce, nonce, aad, in, tag_len).ok());
+    ASSERT_TRUE(cmine.seal(cg, nonce, aad, in, tag_len).ok());
+    ASSERT_EQ(cg, ce) << "CCM length " << n << " seed " << rng.seed;
+    ASSERT_TRUE(cmine.open(std::span(cg).first(n), nonce, aad, cg, tag_len).ok()) << n;
+    ASSERT_TRUE(std::equal(in.begin(), in.end(), cg.begin())) << n;
   }
 }
 
