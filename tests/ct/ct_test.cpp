@@ -14,6 +14,9 @@
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/modes.hpp"
+#include "axiom/ccm.hpp"
+#include "axiom/sm4.hpp"
+#include "sm4/sm4_kernel.hpp"
 #include "axiom/pbkdf2.hpp"
 #include "axiom/poly1305.hpp"
 #include "chacha20/chacha20_kernel.hpp"
@@ -186,6 +189,77 @@ TEST_P(GcmCt, SealAndOpen) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, GcmCt, ::testing::ValuesIn(detail::ghash_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+using Sm4KernelPtr = const detail::Sm4Kernel*;
+class Sm4Ct : public ::testing::TestWithParam<Sm4KernelPtr> {
+ protected:
+  void SetUp() override {
+    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+  }
+};
+
+// Key schedule, block functions (one-block and bulk paths), every mode, GCM (with the
+// matching GHASH kernel class) and CCM with secret keys and messages.
+TEST_P(Sm4Ct, BlockCipherModesAndAeads) {
+  Prng rng(6);
+  Bytes key = rng.bytes(16), iv = rng.bytes(16), msg = rng.bytes(200);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  const Sm4 sm4(std::span<const std::uint8_t, 16>(key.data(), 16), *GetParam());
+  const auto iv16 = std::span<const std::uint8_t, 16>(iv.data(), 16);
+  Bytes out(216);
+  const auto whole = std::span<const std::uint8_t>(msg).first(192);
+  ASSERT_TRUE(sm4.encrypt_blocks(std::span(out).first(192), whole).ok());
+  ASSERT_TRUE(sm4.decrypt_blocks(std::span(out).first(48), whole.first(48)).ok());
+  Cbc<Sm4> cbc(sm4, iv16);
+  ASSERT_TRUE(cbc.encrypt(std::span(out).first(192), whole).ok());
+  ASSERT_TRUE(cbc.decrypt(std::span(out).first(192), whole).ok());
+  Ctr<Sm4> ctr(sm4, iv16);
+  ASSERT_TRUE(ctr.apply(std::span(out).first(200), msg).ok());
+  Cfb<Sm4> cfb(sm4, iv16);
+  ASSERT_TRUE(cfb.encrypt(std::span(out).first(200), msg).ok());
+  Ofb<Sm4> ofb(sm4, iv16);
+  ASSERT_TRUE(ofb.apply(std::span(out).first(200), msg).ok());
+  Cmac<Sm4> mac(sm4);
+  mac.update(msg);
+  std::uint8_t tag[16];
+  mac.finish(tag);
+  ct::declassify(std::span(out));
+  ct::declassify(std::span(tag));
+  Bytes ct_pad(208), pt(208);
+  ASSERT_TRUE(Ecb<Sm4>(sm4).encrypt_padded(ct_pad, msg).ok());
+  ct::declassify(std::span(ct_pad));
+  std::size_t len = 0;
+  Status r = Ecb<Sm4>(sm4).decrypt_padded(pt, ct_pad, len);
+  ct::declassify(&r, sizeof r);
+  ct::declassify(&len, sizeof len);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(len, 200u);
+
+  const detail::GhashKernel& ghash = GetParam() == &detail::sm4_portable ? detail::ghash_portable : *detail::ghash_kernels()[detail::ghash_kernels().size() - 2];
+  const Bytes nonce = rng.bytes(12), aad = rng.bytes(30);
+  const Sm4Gcm gcm(sm4, ghash);
+  const Sm4Ccm ccm(sm4);
+  for (int aead = 0; aead < 2; ++aead) {
+    Bytes sealed(216), opened(200);
+    ASSERT_TRUE((aead == 0 ? gcm.seal(sealed, nonce, aad, msg) : ccm.seal(sealed, nonce, aad, msg)).ok());
+    ct::declassify(std::span(sealed));
+    Status s = aead == 0 ? gcm.open(opened, nonce, aad, sealed) : ccm.open(opened, nonce, aad, sealed);
+    ct::declassify(&s, sizeof s);
+    EXPECT_TRUE(s.ok());
+    sealed[3] ^= 1;
+    s = aead == 0 ? gcm.open(opened, nonce, aad, sealed) : ccm.open(opened, nonce, aad, sealed);
+    ct::declassify(&s, sizeof s);
+    EXPECT_FALSE(s.ok());
+  }
+  Bytes sealed(216);
+  const Bytes long_nonce = rng.bytes(20);
+  ASSERT_TRUE(gcm.seal(sealed, long_nonce, aad, msg).ok());
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Ct, ::testing::ValuesIn(detail::sm4_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 TEST(CoreCt, CompareAndWipe) {
