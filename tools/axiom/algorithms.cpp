@@ -6,6 +6,7 @@
 #include "axiom/hmac.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/sm4.hpp"
 #include "axiom/streebog.hpp"
 
 namespace axiom::cli {
@@ -102,6 +103,7 @@ const MacAlgorithm macs[] = {
     cmac_entry<Aes128>("cmac-aes-128"),
     cmac_entry<Aes192>("cmac-aes-192"),
     cmac_entry<Aes256>("cmac-aes-256"),
+    cmac_entry<Sm4>("cmac-sm4"),
 };
 
 }  // namespace

@@ -6,11 +6,13 @@
 
 #include "axiom/aes.hpp"
 #include "axiom/bytes.hpp"
+#include "axiom/ccm.hpp"
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/poly1305.hpp"
+#include "axiom/sm4.hpp"
 
 namespace axiom::cli {
 
@@ -186,6 +188,64 @@ Status gcm_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t>
   return A(key.first<A::key_size>()).open(out, iv, aad, in, tag_size);
 }
 
+// CfbCrypter / OfbCrypter: CFB-128 and OFB over a 16-byte block cipher C with a 16-byte IV,
+// as `openssl enc -sm4-cfb` / `-sm4-ofb`.
+template <class C>
+class CfbCrypter final : public Crypter {
+ public:
+  CfbCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt)
+      : c_(key.first<C::key_size>(), iv.first<16>()), encrypt_(encrypt) {}
+  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
+    const std::size_t at = out.size();
+    out.resize(at + in.size());
+    return encrypt_ ? c_.encrypt(std::span(out).subspan(at), in) : c_.decrypt(std::span(out).subspan(at), in);
+  }
+  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
+
+ private:
+  Cfb<C> c_;
+  bool encrypt_;
+};
+
+template <class C>
+std::unique_ptr<Crypter> make_cfb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt) {
+  return std::make_unique<CfbCrypter<C>>(key, iv, encrypt);
+}
+
+template <class C>
+class OfbCrypter final : public Crypter {
+ public:
+  OfbCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
+      : c_(key.first<C::key_size>(), iv.first<16>()) {}
+  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
+    const std::size_t at = out.size();
+    out.resize(at + in.size());
+    return c_.apply(std::span(out).subspan(at), in);
+  }
+  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
+
+ private:
+  Ofb<C> c_;
+};
+
+template <class C>
+std::unique_ptr<Crypter> make_ofb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+  return std::make_unique<OfbCrypter<C>>(key, iv);
+}
+
+std::string_view sm4_kernel() {
+  static const std::string name(Sm4(std::array<std::uint8_t, 16>{}).kernel_name());
+  return name;
+}
+
+std::string_view sm4_gcm_kernel() {
+  static const std::string name = [] {
+    const Sm4Gcm g(std::array<std::uint8_t, 16>{});
+    return std::string(g.kernel_name()) + "+" + std::string(g.ghash_kernel_name());
+  }();
+  return name;
+}
+
 std::string_view aes_kernel() {
   static const std::string name(Aes128(std::array<std::uint8_t, 16>{}).kernel_name());
   return name;
@@ -226,6 +286,14 @@ const CipherAlgorithm ciphers[] = {
      aes_gcm_kernel},
     {"aes-256-gcm", 32, 12, "12-byte nonce", nullptr, {gcm_seal<AesGcm256>, gcm_open<AesGcm256>}, 16, 12, 16,
      aes_gcm_kernel},
+    {"sm4-ecb", 16, 0, "", make_block_mode<Sm4, BlockMode::ecb>, {}, 0, 0, 0, sm4_kernel},
+    {"sm4-cbc", 16, 16, "16 bytes", make_block_mode<Sm4, BlockMode::cbc>, {}, 0, 0, 0, sm4_kernel},
+    {"sm4-ctr", 16, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Sm4>, {}, 0, 0, 0, sm4_kernel},
+    {"sm4-cfb", 16, 16, "16 bytes", make_cfb<Sm4>, {}, 0, 0, 0, sm4_kernel},
+    {"sm4-ofb", 16, 16, "16 bytes", make_ofb<Sm4>, {}, 0, 0, 0, sm4_kernel},
+    {"sm4-gcm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<Sm4Gcm>, gcm_open<Sm4Gcm>}, 16, 12, 16, sm4_gcm_kernel},
+    // CCM (RFC 8998): a 12-byte nonce, tags of 4, 6, ..., 16 bytes (seal/open as GCM's).
+    {"sm4-ccm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<Sm4Ccm>, gcm_open<Sm4Ccm>}, 16, 4, 16, sm4_kernel},
 };
 
 }  // namespace
