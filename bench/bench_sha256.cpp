@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bench_aes.hpp"
+#include "bench_sm4.hpp"
 #include "peers/peers.hpp"
 #include "registry/registry.hpp"
 
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
   axiom::bench::peers::add_chacha20_peers(all);
 
   axiom::bench::peers::add_aes_peers(all);
+  axiom::bench::peers::add_sm4_peers(all);
 
   for (const Subject& s : all) {
     if (!s.runnable) {

@@ -7,6 +7,7 @@
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
 #include "registry/registry_aes.hpp"
+#include "registry/registry_sm4.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -82,6 +83,7 @@ std::vector<Subject> subjects() {
   }
   add_chacha20_subjects(out);
   add_aes_subjects(out);
+  add_sm4_subjects(out);
   return out;
 }
 
@@ -116,6 +118,7 @@ std::string verify(const Subject& s, std::size_t size) {
   } else if (s.algo == "streebog512") {
     streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
   } else if (chacha20_reference(s, key, msg, want)) {
+  } else if (sm4_reference(s, key, msg, want.data())) {
   } else if (!aes_reference(s, key, msg, want.data())) {
     return "no reference for algorithm " + s.algo;
   }
