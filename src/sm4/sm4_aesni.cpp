@@ -1,6 +1,7 @@
 // The AES-NI SM4 kernel. Four blocks share a group of four registers, one per word (a 4x4
-// transpose of 32-bit words), and two groups are in flight (8 blocks) where blocks are
-// independent. The S-box is AES's: SM4's S(x) = G(AES(F(x))) for two affine maps F and G
+// transpose of 32-bit words), and four groups are in flight (16 blocks) where blocks are
+// independent: a round's dependency chain (S-box, then L) is about 18 cycles, which two
+// groups' work (14 cycles of issue) would not cover. The S-box is AES's: SM4's S(x) = G(AES(F(x))) for two affine maps F and G
 // (see sm4_portable.cpp), each applied as two pshufb nibble lookups; aesenclast with a zero
 // key does the inversion, and its ShiftRows is undone inside the byte shuffles that L needs
 // anyway. Per round and group: 28 instructions, 12 of them shuffles or shifts (2 ports on
@@ -50,12 +51,13 @@ inline void round(__m128i (*x)[4], std::uint32_t rk) noexcept {
   namespace T = detail::sm4_tables;
   const __m128i r0 = table(T::rot0), r8 = table(T::rot8), r16 = table(T::rot16), r24 = table(T::rot24);
   for (int g = 0; g < G; ++g) {
+    // X_{W+3} is the word the previous round wrote: XOR it last.
     const __m128i t = sbox_shifted(
-        _mm_xor_si128(_mm_xor_si128(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), _mm_xor_si128(x[g][(W + 3) % 4], k)));
+        _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), k), x[g][(W + 3) % 4]));
     const __m128i y0 = _mm_shuffle_epi8(t, r0);
     const __m128i a = _mm_xor_si128(_mm_xor_si128(y0, _mm_shuffle_epi8(t, r8)), _mm_shuffle_epi8(t, r16));
     const __m128i b = _mm_xor_si128(y0, _mm_shuffle_epi8(t, r24));
-    x[g][W] = _mm_xor_si128(x[g][W], _mm_xor_si128(_mm_xor_si128(b, _mm_slli_epi32(a, 2)), _mm_srli_epi32(a, 30)));
+    x[g][W] = _mm_xor_si128(_mm_xor_si128(x[g][W], b), _mm_xor_si128(_mm_slli_epi32(a, 2), _mm_srli_epi32(a, 30)));
   }
 }
 
@@ -101,12 +103,20 @@ inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* 
   for (int g = 0; g < G; ++g) store_group(out + 64 * g, x[g]);
 }
 
-// crypt_tail: 1..7 blocks through a zeroed stack copy.
+constexpr int groups = 4;                    // in flight
+constexpr std::size_t batch = 4 * groups;    // blocks per batch
+
+// crypt_tail: 1 to batch - 1 blocks through a zeroed stack copy, in as few groups as hold them.
 template <bool Decrypt>
 void crypt_tail(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  alignas(16) std::uint8_t buf[128] = {};
+  alignas(16) std::uint8_t buf[16 * batch] = {};
   std::memcpy(buf, in, 16 * n);
-  if (n <= 4) crypt<1, Decrypt>(ks, buf, buf); else crypt<2, Decrypt>(ks, buf, buf);
+  switch ((n + 3) / 4) {
+    case 1: crypt<1, Decrypt>(ks, buf, buf); break;
+    case 2: crypt<2, Decrypt>(ks, buf, buf); break;
+    case 3: crypt<3, Decrypt>(ks, buf, buf); break;
+    default: crypt<4, Decrypt>(ks, buf, buf); break;
+  }
   std::memcpy(out, buf, 16 * n);
   for (auto& v : buf) v = 0;
   __asm__ __volatile__("" : : "r"(buf) : "memory");
@@ -114,7 +124,7 @@ void crypt_tail(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in
 
 template <bool Decrypt>
 void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  for (; n >= 8; n -= 8, in += 128, out += 128) crypt<2, Decrypt>(sched(ks), out, in);
+  for (; n >= batch; n -= batch, in += 16 * batch, out += 16 * batch) crypt<groups, Decrypt>(sched(ks), out, in);
   if (n > 0) crypt_tail<Decrypt>(sched(ks), out, in, n);
 }
 
@@ -132,12 +142,12 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
   std::uint32_t c[4];
   for (int i = 0; i < 4; ++i) c[i] = detail::load_be32(ctr + 4 * i);
   std::uint64_t hi = (std::uint64_t{c[0]} << 32) | c[1], lo = (std::uint64_t{c[2]} << 32) | c[3];
-  alignas(16) std::uint8_t buf[128];
+  alignas(16) std::uint8_t buf[16 * batch];
   while (n > 0) {
-    const std::size_t m = n < 8 ? n : 8;
-    __m128i x[2][4];
-    if (static_cast<std::uint32_t>(lo) <= 0xfffffff8u) {
-      for (int g = 0; g < 2; ++g) {
+    const std::size_t m = n < batch ? n : batch;
+    __m128i x[groups][4];
+    if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - batch) {
+      for (int g = 0; g < groups; ++g) {
         x[g][0] = _mm_set1_epi32(static_cast<int>(hi >> 32));
         x[g][1] = _mm_set1_epi32(static_cast<int>(hi));
         x[g][2] = _mm_set1_epi32(static_cast<int>(lo >> 32));
@@ -145,19 +155,19 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
       }
     } else {
       std::uint64_t h = hi, l = lo;
-      for (int j = 0; j < 8; ++j) {
+      for (std::size_t j = 0; j < batch; ++j) {
         detail::store_be32(buf + 16 * j, static_cast<std::uint32_t>(h >> 32));
         detail::store_be32(buf + 16 * j + 4, static_cast<std::uint32_t>(h));
         detail::store_be32(buf + 16 * j + 8, static_cast<std::uint32_t>(l >> 32));
         detail::store_be32(buf + 16 * j + 12, static_cast<std::uint32_t>(l));
         h += (++l == 0);
       }
-      for (int g = 0; g < 2; ++g) load_group(x[g], buf + 64 * g);
+      for (int g = 0; g < groups; ++g) load_group(x[g], buf + 64 * g);
     }
-    rounds<2, false>(sched(ks), x);
-    for (int g = 0; g < 2; ++g) store_group(buf + 64 * g, x[g]);
-    if (m == 8) {
-      for (int i = 0; i < 8; ++i) storeu(out + 16 * i, _mm_xor_si128(loadu(buf + 16 * i), loadu(in + 16 * i)));
+    rounds<groups, false>(sched(ks), x);
+    for (int g = 0; g < groups; ++g) store_group(buf + 64 * g, x[g]);
+    if (m == batch) {
+      for (std::size_t i = 0; i < batch; ++i) storeu(out + 16 * i, _mm_xor_si128(loadu(buf + 16 * i), loadu(in + 16 * i)));
     } else {
       for (std::size_t i = 0; i < m; ++i) storeu(out + 16 * i, _mm_xor_si128(loadu(buf + 16 * i), loadu(in + 16 * i)));
     }
@@ -197,15 +207,15 @@ void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std
   storeu(state, b);
 }
 
-// cbc_decrypt: 8 blocks at a time; each chaining value is read before its block is stored.
+// cbc_decrypt: a batch at a time; each chaining value is read before its block is stored.
 void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   __m128i prev = loadu(iv);
-  alignas(16) std::uint8_t buf[128];
+  alignas(16) std::uint8_t buf[16 * batch];
   while (n > 0) {
-    const std::size_t m = n < 8 ? n : 8;
-    __m128i c[8];
+    const std::size_t m = n < batch ? n : batch;
+    __m128i c[batch];
     for (std::size_t i = 0; i < m; ++i) c[i] = loadu(in + 16 * i);
-    if (m == 8) crypt<2, true>(sched(ks), buf, in); else crypt_tail<true>(sched(ks), buf, in, m);
+    if (m == batch) crypt<groups, true>(sched(ks), buf, in); else crypt_tail<true>(sched(ks), buf, in, m);
     storeu(out, _mm_xor_si128(loadu(buf), prev));
     for (std::size_t i = 1; i < m; ++i) storeu(out + 16 * i, _mm_xor_si128(loadu(buf + 16 * i), c[i - 1]));
     prev = c[m - 1];

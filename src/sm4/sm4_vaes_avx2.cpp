@@ -1,10 +1,11 @@
 // The VAES-AVX2 SM4 kernel: the AES-NI kernel's method (sm4_aesni.cpp) on 256-bit registers.
 // A group is four ymm registers, one per word, holding 8 blocks (a 4x4 word transpose in each
-// 128-bit lane: blocks 0, 2, 4, 6 in the low lane, 1, 3, 5, 7 in the high one); two groups
-// (16 blocks) are in flight where blocks are independent. Zen 3 runs 256-bit shuffles,
-// shifts and vaesenclast at the 128-bit rate, so the bound halves: 28 instructions per round
-// and group, 12 on the two shuffle/shift ports, about 7 cycles per round per 8 blocks, 1.75
-// cycles/byte. CBC encryption and CBC-MAC are chains of single blocks: they run the AES-NI
+// 128-bit lane: blocks 0, 2, 4, 6 in the low lane, 1, 3, 5, 7 in the high one). Zen 3 runs
+// 256-bit shuffles, shifts and vaesenclast at the 128-bit rate, so the bound halves: 28
+// instructions per round and group, 12 on the two shuffle/shift ports, about 7 cycles per
+// round per 8 blocks, 1.75 cycles/byte. A round's dependency chain (S-box with aesenclast,
+// then L) is about 18 cycles, so four groups (32 blocks) are in flight where blocks are
+// independent; two would leave the ports idle half the time. CBC encryption and CBC-MAC are chains of single blocks: they run the AES-NI
 // kernel's code.
 #include <immintrin.h>
 
@@ -49,13 +50,13 @@ inline void round(__m256i (*x)[4], std::uint32_t rk) noexcept {
   const __m256i k = _mm256_set1_epi32(static_cast<int>(rk));
   const __m256i r0 = table(T::rot0), r8 = table(T::rot8), r16 = table(T::rot16), r24 = table(T::rot24);
   for (int g = 0; g < G; ++g) {
-    const __m256i t = sbox_shifted(_mm256_xor_si256(_mm256_xor_si256(x[g][(W + 1) % 4], x[g][(W + 2) % 4]),
-                                                    _mm256_xor_si256(x[g][(W + 3) % 4], k)));
+    // X_{W+3} is the word the previous round wrote: XOR it last.
+    const __m256i t = sbox_shifted(_mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), k),
+                                                    x[g][(W + 3) % 4]));
     const __m256i y0 = _mm256_shuffle_epi8(t, r0);
     const __m256i a = _mm256_xor_si256(_mm256_xor_si256(y0, _mm256_shuffle_epi8(t, r8)), _mm256_shuffle_epi8(t, r16));
     const __m256i b = _mm256_xor_si256(y0, _mm256_shuffle_epi8(t, r24));
-    x[g][W] = _mm256_xor_si256(x[g][W], _mm256_xor_si256(_mm256_xor_si256(b, _mm256_slli_epi32(a, 2)),
-                                                         _mm256_srli_epi32(a, 30)));
+    x[g][W] = _mm256_xor_si256(_mm256_xor_si256(x[g][W], b), _mm256_xor_si256(_mm256_slli_epi32(a, 2), _mm256_srli_epi32(a, 30)));
   }
 }
 
@@ -96,24 +97,32 @@ inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* 
   for (int g = 0; g < G; ++g) store_group(out + 128 * g, x[g]);
 }
 
+constexpr int groups = 4;                    // in flight
+constexpr std::size_t batch = 8 * groups;    // blocks per batch
+
 inline void wipe_buf(std::uint8_t* p, std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) p[i] = 0;
   __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-// crypt_tail: 1..15 blocks through a zeroed stack copy.
+// crypt_tail: 1 to batch - 1 blocks through a zeroed stack copy, in as few groups as hold them.
 template <bool Decrypt>
 void crypt_tail(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  alignas(32) std::uint8_t buf[256] = {};
+  alignas(32) std::uint8_t buf[16 * batch] = {};
   std::memcpy(buf, in, 16 * n);
-  if (n <= 8) crypt<1, Decrypt>(ks, buf, buf); else crypt<2, Decrypt>(ks, buf, buf);
+  switch ((n + 7) / 8) {
+    case 1: crypt<1, Decrypt>(ks, buf, buf); break;
+    case 2: crypt<2, Decrypt>(ks, buf, buf); break;
+    case 3: crypt<3, Decrypt>(ks, buf, buf); break;
+    default: crypt<4, Decrypt>(ks, buf, buf); break;
+  }
   std::memcpy(out, buf, 16 * n);
   wipe_buf(buf, sizeof buf);
 }
 
 template <bool Decrypt>
 void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  for (; n >= 16; n -= 16, in += 256, out += 256) crypt<2, Decrypt>(sched(ks), out, in);
+  for (; n >= batch; n -= batch, in += 16 * batch, out += 16 * batch) crypt<groups, Decrypt>(sched(ks), out, in);
   if (n > 0) crypt_tail<Decrypt>(sched(ks), out, in, n);
 }
 
@@ -124,17 +133,17 @@ void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
   ecb<true>(ks, out, in, n);
 }
 
-// ctr_xor: 16 counter blocks straight into the transposed layout (lane j of x3 = low word +
+// ctr_xor: a batch of counter blocks straight into the transposed layout (lane j of x3 = low word +
 // the block's index) unless the low word wraps within the batch; the counter is public.
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
   std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
-  alignas(32) std::uint8_t buf[256];
+  alignas(32) std::uint8_t buf[16 * batch];
   while (n > 0) {
-    const std::size_t m = n < 16 ? n : 16;
-    __m256i x[2][4];
-    if (static_cast<std::uint32_t>(lo) <= 0xfffffff0u) {
-      for (int g = 0; g < 2; ++g) {
+    const std::size_t m = n < batch ? n : batch;
+    __m256i x[groups][4];
+    if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - batch) {
+      for (int g = 0; g < groups; ++g) {
         x[g][0] = _mm256_set1_epi32(static_cast<int>(hi >> 32));
         x[g][1] = _mm256_set1_epi32(static_cast<int>(hi));
         x[g][2] = _mm256_set1_epi32(static_cast<int>(lo >> 32));
@@ -143,19 +152,19 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
       }
     } else {
       std::uint64_t h = hi, l = lo;
-      for (int j = 0; j < 16; ++j) {
+      for (std::size_t j = 0; j < batch; ++j) {
         detail::store_be32(buf + 16 * j, static_cast<std::uint32_t>(h >> 32));
         detail::store_be32(buf + 16 * j + 4, static_cast<std::uint32_t>(h));
         detail::store_be32(buf + 16 * j + 8, static_cast<std::uint32_t>(l >> 32));
         detail::store_be32(buf + 16 * j + 12, static_cast<std::uint32_t>(l));
         h += (++l == 0);
       }
-      for (int g = 0; g < 2; ++g) load_group(x[g], buf + 128 * g);
+      for (int g = 0; g < groups; ++g) load_group(x[g], buf + 128 * g);
     }
-    rounds<2, false>(sched(ks), x);
-    if (m == 16) {
+    rounds<groups, false>(sched(ks), x);
+    if (m == batch) {
       // Straight from the registers: transpose back and XOR with the input.
-      for (int g = 0; g < 2; ++g) {
+      for (int g = 0; g < groups; ++g) {
         transpose4(x[g][3], x[g][2], x[g][1], x[g][0]);
         for (int w = 0; w < 4; ++w) {
           const std::size_t at = 128 * static_cast<std::size_t>(g) + 32 * static_cast<std::size_t>(w);
@@ -163,7 +172,7 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
         }
       }
     } else {
-      for (int g = 0; g < 2; ++g) store_group(buf + 128 * g, x[g]);
+      for (int g = 0; g < groups; ++g) store_group(buf + 128 * g, x[g]);
       for (std::size_t i = 0; i < 16 * m; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ buf[i]);
     }
     lo += m;
@@ -177,15 +186,15 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
   wipe_buf(buf, sizeof buf);
 }
 
-// cbc_decrypt: 16 blocks at a time. The batch's ciphertext is copied behind its chaining
+// cbc_decrypt: a batch at a time. The batch's ciphertext is copied behind its chaining
 // value first (in place overwrites it), so block i is XORed with prev[i].
 void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  alignas(32) std::uint8_t buf[256], prev[16 + 256];
+  alignas(32) std::uint8_t buf[16 * batch], prev[16 + 16 * batch];
   std::memcpy(prev, iv, 16);
   while (n > 0) {
-    const std::size_t m = n < 16 ? n : 16;
+    const std::size_t m = n < batch ? n : batch;
     std::memcpy(prev + 16, in, 16 * m);
-    if (m == 16) crypt<2, true>(sched(ks), buf, in); else crypt_tail<true>(sched(ks), buf, in, m);
+    if (m == batch) crypt<groups, true>(sched(ks), buf, in); else crypt_tail<true>(sched(ks), buf, in, m);
     std::size_t i = 0;
     for (; i + 32 <= 16 * m; i += 32) storeu(out + i, _mm256_xor_si256(loadu(buf + i), loadu(prev + i)));
     if (i < 16 * m)
