@@ -70,9 +70,9 @@ void transpose64(u64 a[64]) noexcept {
 
 // Bitsliced state: s[32 * w + b] is bit b of word w of the 64 blocks (bit j = block j).
 // round<W> replaces word W: X_W ^= L(S(X_{W+1} ^ X_{W+2} ^ X_{W+3} ^ rk)).
+// t is scratch (the S-box inputs and outputs), wiped by the caller.
 template <unsigned W>
-void round(u64 s[128], u32 rk) noexcept {
-  u64 t[32];
+void round(u64 s[128], u64 t[32], u32 rk) noexcept {
   const u64* a = s + 32 * ((W + 1) % 4);
   const u64* b = s + 32 * ((W + 2) % 4);
   const u64* c = s + 32 * ((W + 3) % 4);
@@ -81,13 +81,12 @@ void round(u64 s[128], u32 rk) noexcept {
   u64* x = s + 32 * W;
   for (unsigned j = 0; j < 32; ++j)
     x[j] ^= t[j] ^ t[(j + 30) % 32] ^ t[(j + 22) % 32] ^ t[(j + 14) % 32] ^ t[(j + 8) % 32];
-  wipe(t);
 }
 
 // crypt_group: 5 to 64 blocks at once (out may be in).
 void crypt_group(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
-  u64 s[128] = {};
+  u64 s[128] = {}, t[32];
   for (std::size_t j = 0; j < n; ++j) {
     const std::uint8_t* p = in + 16 * j;
     s[j] = load_be32(p) | static_cast<u64>(load_be32(p + 4)) << 32;
@@ -96,10 +95,10 @@ void crypt_group(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const s
   transpose64(s);
   transpose64(s + 64);
   for (unsigned i = 0; i < 32; i += 4) {
-    round<0>(s, round_key(ks, decrypt, i));
-    round<1>(s, round_key(ks, decrypt, i + 1));
-    round<2>(s, round_key(ks, decrypt, i + 2));
-    round<3>(s, round_key(ks, decrypt, i + 3));
+    round<0>(s, t, round_key(ks, decrypt, i));
+    round<1>(s, t, round_key(ks, decrypt, i + 1));
+    round<2>(s, t, round_key(ks, decrypt, i + 2));
+    round<3>(s, t, round_key(ks, decrypt, i + 3));
   }
   transpose64(s);
   transpose64(s + 64);
@@ -111,6 +110,7 @@ void crypt_group(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const s
     store_be32(p + 12, static_cast<u32>(s[j]));
   }
   wipe(s);
+  wipe(t);
 }
 
 // crypt: any number of blocks, 64 at a time; up to four blocks one at a time.
