@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "core/endian.hpp"
+#include "core/wipe.hpp"
 #include "sm4/sm4_kernel.hpp"
 
 AXIOM_ISA_BEGIN(sm4, aesni)
@@ -118,8 +119,7 @@ void crypt_tail(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in
     default: crypt<4, Decrypt>(ks, buf, buf); break;
   }
   std::memcpy(out, buf, 16 * n);
-  for (auto& v : buf) v = 0;
-  __asm__ __volatile__("" : : "r"(buf) : "memory");
+  detail::wipe(buf);
 }
 
 template <bool Decrypt>
@@ -179,8 +179,7 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     detail::store_be32(ctr + 8 * i, static_cast<std::uint32_t>((i == 0 ? hi : lo) >> 32));
     detail::store_be32(ctr + 8 * i + 4, static_cast<std::uint32_t>(i == 0 ? hi : lo));
   }
-  for (auto& v : buf) v = 0;
-  __asm__ __volatile__("" : : "r"(buf) : "memory");
+  detail::wipe(buf);
 }
 
 // encrypt1: one block in lane 0 of a group (CBC encryption and CBC-MAC are chains).
@@ -222,8 +221,7 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
     n -= m, in += 16 * m, out += 16 * m;
   }
   storeu(iv, prev);
-  for (auto& v : buf) v = 0;
-  __asm__ __volatile__("" : : "r"(buf) : "memory");
+  detail::wipe(buf);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "core/endian.hpp"
+#include "core/wipe.hpp"
 #include "sm4/sm4_kernel.hpp"
 
 AXIOM_ISA_BEGIN(sm4, vaes_avx2)
@@ -100,11 +101,6 @@ inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* 
 constexpr int groups = 4;                    // in flight
 constexpr std::size_t batch = 8 * groups;    // blocks per batch
 
-inline void wipe_buf(std::uint8_t* p, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) p[i] = 0;
-  __asm__ __volatile__("" : : "r"(p) : "memory");
-}
-
 // crypt_tail: 1 to batch - 1 blocks through a zeroed stack copy, in as few groups as hold them.
 template <bool Decrypt>
 void crypt_tail(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
@@ -117,7 +113,7 @@ void crypt_tail(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in
     default: crypt<4, Decrypt>(ks, buf, buf); break;
   }
   std::memcpy(out, buf, 16 * n);
-  wipe_buf(buf, sizeof buf);
+  detail::wipe(buf);
 }
 
 template <bool Decrypt>
@@ -183,7 +179,7 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
   detail::store_be32(ctr + 4, static_cast<std::uint32_t>(hi));
   detail::store_be32(ctr + 8, static_cast<std::uint32_t>(lo >> 32));
   detail::store_be32(ctr + 12, static_cast<std::uint32_t>(lo));
-  wipe_buf(buf, sizeof buf);
+  detail::wipe(buf);
 }
 
 // cbc_decrypt: a batch at a time. The batch's ciphertext is copied behind its chaining
@@ -205,7 +201,7 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
     n -= m, in += 16 * m, out += 16 * m;
   }
   std::memcpy(iv, prev, 16);
-  wipe_buf(buf, sizeof buf);
+  detail::wipe(buf);
 }
 
 }  // namespace
