@@ -16,6 +16,10 @@
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
+#if AXIOM_HAVE_LIBGCRYPT
+#include <gcrypt.h>
+#endif
+
 namespace axiom::test {
 namespace {
 
@@ -211,6 +215,79 @@ TEST_P(Sm4Diff, GcmCcmSealOpen) {
     ASSERT_TRUE(std::equal(in.begin(), in.end(), cg.begin())) << n;
   }
 }
+
+#if AXIOM_HAVE_LIBGCRYPT
+// Against libgcrypt's SM4 (its own AES-NI/AVX2 code): CTR, CBC, GCM, CCM and CMAC on random
+// keys, nonces, AAD and lengths.
+TEST_P(Sm4Diff, MatchesLibgcrypt) {
+  ASSERT_TRUE(gcry_check_version(nullptr));
+  Prng rng(test_seed() + 44);
+  for (int round = 0; round < 40; ++round) {
+    const Bytes key = rng.bytes(16), iv = rng.bytes(16), nonce = rng.bytes(12), aad = rng.bytes(rng.below(40));
+    const std::size_t n = rng.below(1500);
+    const Bytes msg = rng.bytes(n);
+    const Sm4 sm4(fixed<16>(key), *GetParam());
+    auto gcrypt = [&](int mode, const Bytes& in, std::size_t tag_len, Bytes* tag) {
+      gcry_cipher_hd_t h = nullptr;
+      EXPECT_EQ(gcry_cipher_open(&h, GCRY_CIPHER_SM4, mode, 0), 0u);
+      EXPECT_EQ(gcry_cipher_setkey(h, key.data(), 16), 0u);
+      if (mode == GCRY_CIPHER_MODE_CTR) {
+        EXPECT_EQ(gcry_cipher_setctr(h, iv.data(), 16), 0u);
+      } else if (mode == GCRY_CIPHER_MODE_CBC) {
+        EXPECT_EQ(gcry_cipher_setiv(h, iv.data(), 16), 0u);
+      } else {
+        EXPECT_EQ(gcry_cipher_setiv(h, nonce.data(), 12), 0u);
+        if (mode == GCRY_CIPHER_MODE_CCM) {
+          std::uint64_t lengths[3] = {in.size(), aad.size(), tag_len};
+          EXPECT_EQ(gcry_cipher_ctl(h, GCRYCTL_SET_CCM_LENGTHS, lengths, sizeof lengths), 0u);
+        }
+        EXPECT_EQ(gcry_cipher_authenticate(h, aad.data(), aad.size()), 0u);
+        EXPECT_EQ(gcry_cipher_final(h), 0u);
+      }
+      Bytes out(in.size());
+      EXPECT_EQ(gcry_cipher_encrypt(h, out.data(), out.size(), in.data(), in.size()), 0u);
+      if (tag) {
+        tag->resize(tag_len);
+        EXPECT_EQ(gcry_cipher_gettag(h, tag->data(), tag_len), 0u);
+      }
+      gcry_cipher_close(h);
+      return out;
+    };
+    Bytes out(n);
+    Ctr<Sm4> ctr(sm4, fixed<16>(iv));
+    ASSERT_TRUE(ctr.apply(out, msg).ok());
+    EXPECT_EQ(out, gcrypt(GCRY_CIPHER_MODE_CTR, msg, 0, nullptr)) << "CTR " << n;
+    const Bytes whole(msg.begin(), msg.begin() + static_cast<long>(n / 16 * 16));
+    Bytes cbc_out(whole.size());
+    Cbc<Sm4> cbc(sm4, fixed<16>(iv));
+    ASSERT_TRUE(cbc.encrypt(cbc_out, whole).ok());
+    EXPECT_EQ(cbc_out, gcrypt(GCRY_CIPHER_MODE_CBC, whole, 0, nullptr)) << "CBC " << n;
+    Bytes tag, sealed(n + 16);
+    const Bytes gcm_ct = gcrypt(GCRY_CIPHER_MODE_GCM, msg, 16, &tag);
+    ASSERT_TRUE(Sm4Gcm(sm4, detail::ghash_portable).seal(sealed, nonce, aad, msg).ok());
+    EXPECT_EQ(Bytes(sealed.begin(), sealed.begin() + static_cast<long>(n)), gcm_ct) << "GCM " << n;
+    EXPECT_EQ(Bytes(sealed.begin() + static_cast<long>(n), sealed.end()), tag) << "GCM tag " << n;
+    const std::size_t tag_len = 4 + 2 * rng.below(7);
+    const Bytes ccm_ct = gcrypt(GCRY_CIPHER_MODE_CCM, msg, tag_len, &tag);
+    Bytes ccm_sealed(n + tag_len);
+    ASSERT_TRUE(Sm4Ccm(sm4).seal(ccm_sealed, nonce, aad, msg, tag_len).ok());
+    EXPECT_EQ(Bytes(ccm_sealed.begin(), ccm_sealed.begin() + static_cast<long>(n)), ccm_ct) << "CCM " << n;
+    EXPECT_EQ(Bytes(ccm_sealed.begin() + static_cast<long>(n), ccm_sealed.end()), tag) << "CCM tag " << n;
+    gcry_mac_hd_t m = nullptr;
+    ASSERT_EQ(gcry_mac_open(&m, GCRY_MAC_CMAC_SM4, 0, nullptr), 0u);
+    ASSERT_EQ(gcry_mac_setkey(m, key.data(), 16), 0u);
+    ASSERT_EQ(gcry_mac_write(m, msg.data(), msg.size()), 0u);
+    std::uint8_t want[16], got[16];
+    std::size_t len = 16;
+    ASSERT_EQ(gcry_mac_read(m, want, &len), 0u);
+    gcry_mac_close(m);
+    Cmac<Sm4> mac(sm4);
+    mac.update(msg);
+    mac.finish(got);
+    EXPECT_TRUE(std::equal(got, got + 16, want)) << "CMAC " << n;
+  }
+}
+#endif
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Diff, ::testing::ValuesIn(detail::sm4_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
