@@ -186,7 +186,10 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
 inline __m128i encrypt1(const Sm4Schedule& ks, __m128i block) noexcept {
   __m128i x[1][4];
   block = bswap32(block);
-  for (int w = 0; w < 4; ++w) x[0][w] = _mm_shuffle_epi32(block, w * 0x55);
+  x[0][0] = _mm_shuffle_epi32(block, 0x00);
+  x[0][1] = _mm_shuffle_epi32(block, 0x55);
+  x[0][2] = _mm_shuffle_epi32(block, 0xaa);
+  x[0][3] = _mm_shuffle_epi32(block, 0xff);
   rounds<1, false>(ks, x);
   return bswap32(_mm_unpacklo_epi64(_mm_unpacklo_epi32(x[0][3], x[0][2]), _mm_unpacklo_epi32(x[0][1], x[0][0])));
 }
