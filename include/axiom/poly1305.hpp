@@ -13,6 +13,17 @@ namespace axiom {
 
 namespace detail {
 struct Poly1305Kernel;
+
+// Poly1305State is what a Poly1305 kernel works on (internal). h is the accumulator in base
+// 2^64 (h[2] holds the top few bits), r the clamped key half. powers is kernel-private: a
+// vector kernel keeps its precomputed powers of r there, computed on first use and valid
+// while powers_ready is set.
+struct Poly1305State {
+  std::uint64_t h[3];
+  std::uint64_t r[2];
+  bool powers_ready;
+  alignas(32) std::uint64_t powers[48];
+};
 }
 
 // Poly1305 computes the 16-byte tag of a message of any length under a 32-byte one-time key
@@ -57,8 +68,7 @@ class Poly1305 {
 
  private:
   const detail::Poly1305Kernel* kernel_;
-  std::uint64_t h_[3];   // the accumulator, base 2^64 (h_[2] holds the top few bits)
-  std::uint64_t r_[2];   // the clamped r
+  detail::Poly1305State state_;  // accumulator, r and the kernel's powers of r
   std::uint64_t s_[2];   // s, added at the end
   std::size_t buffered_;  // bytes in buffer_
   std::uint8_t buffer_[block_size];

@@ -16,10 +16,10 @@ namespace {
 
 __extension__ typedef unsigned __int128 u128;  // a GCC/clang extension, hence the marker
 
-void blocks(std::uint64_t h[3], const std::uint64_t r[2], const std::uint8_t* m,
-            std::size_t nblocks, std::uint64_t pad_bit) noexcept {
-  const std::uint64_t r0 = r[0], r1 = r[1], s1 = r1 + (r1 >> 2);
-  std::uint64_t h0 = h[0], h1 = h[1], h2 = h[2];
+void blocks(Poly1305State& st, const std::uint8_t* m, std::size_t nblocks,
+            std::uint64_t pad_bit) noexcept {
+  const std::uint64_t r0 = st.r[0], r1 = st.r[1], s1 = r1 + (r1 >> 2);
+  std::uint64_t h0 = st.h[0], h1 = st.h[1], h2 = st.h[2];
   for (; nblocks > 0; --nblocks, m += 16) {
     // h += m (+ 2^128 for a full block). Carries as comparisons: GCC keeps these in registers
     // (add/adc), where 128-bit sums of three terms went through the stack.
@@ -50,9 +50,9 @@ void blocks(std::uint64_t h[3], const std::uint64_t r[2], const std::uint8_t* m,
     h1 += carry;
     h2 += h1 < carry;
   }
-  h[0] = h0;
-  h[1] = h1;
-  h[2] = h2;
+  st.h[0] = h0;
+  st.h[1] = h1;
+  st.h[2] = h2;
 }
 
 }  // namespace
