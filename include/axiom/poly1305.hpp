@@ -22,7 +22,7 @@ struct Poly1305State {
   std::uint64_t h[3];
   std::uint64_t r[2];
   bool powers_ready;
-  alignas(32) std::uint64_t powers[48];
+  alignas(32) std::uint64_t powers[108];
 };
 }
 

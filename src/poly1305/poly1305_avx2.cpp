@@ -1,26 +1,27 @@
-// Poly1305 with AVX2: four blocks at a time in 26-bit limbs, one block per 64-bit lane.
-// Constant time: vpmuludq, additions, shifts and masks only; the branches depend on lengths.
+// Poly1305 with AVX2: eight blocks per step in two accumulators of four 64-bit lanes, 26-bit
+// limbs. Constant time: vpmuludq, additions, shifts and masks only; branches depend on lengths.
 //
-// With four lanes h_j, every step computes h_j = (h_j + m_{4i+j}) * r^4; the last step
-// multiplies lane j by r^(4-j) instead, and the sum of the lanes is the h of the scalar
-// recurrence (Goll and Gueron, "Vectorization of Poly1305 message authentication code").
-// Limbs are 26 bits so that vpmuludq (32 x 32 -> 64 bits) can multiply them and five
-// products still add up in 64 bits; the terms above 2^130 fold back multiplied by 5, which is
-// precomputed with the powers (s = 5 r).
+// With lanes h_j, every step computes h_j = (h_j + m_{8i+j}) * r^8 (blocks 0-3 of the eight
+// in accumulator A, 4-7 in B); the last step multiplies lane j by r^(8-j) instead, and the sum
+// of the lanes is the h of the scalar recurrence (Goll and Gueron, "Vectorization of Poly1305
+// message authentication code"). Limbs are 26 bits so that vpmuludq (32 x 32 -> 64 bits) can
+// multiply them and five products still add up in 64 bits; the terms above 2^130 fold back
+// multiplied by 5, which is precomputed with the powers (s = 5 r).
 //
 // Count per 64 bytes: 25 vpmuludq, 20 vpaddq to sum them, the lazy carry (7 x shift, mask,
 // add, plus 2 for x5) = 23, the message split into limbs = 14 (two vpsrldq, three unpacks,
-// four shifts, four masks, one OR for the 2^128 bit) and 5 vpaddq to add it: about 87 vector
-// uops. Zen 3 runs them on 4 pipes (multiplies on 2, shifts and shuffles on 2): about 22
-// cycles per 64 bytes, 0.34 cycles/byte; the multiplies alone need 12.5 cycles. The carried
-// dependency (multiply, sum, carry chain) is about as long as that, so a second message
-// stream would not help much.
+// four shifts, four masks, one OR for the 2^128 bit) and 5 vpaddq to add it: 87 vector uops.
+// Zen 3 runs them on 4 pipes (multiplies on 2, shifts and shuffles on 2): 22 core cycles per
+// 64 bytes, 0.34 core cycles/byte, 0.27 TSC cycles/byte here (the core runs at ~1.25x the
+// TSC). One accumulator measured 0.42 TSC cycles/byte: the carried chain (add, multiply,
+// sums, carries) was the limit; two independent ones let the core overlap them (0.35).
 //
 // Short inputs (fewer than 16 blocks) and the last blocks (fewer than 4) go to the scalar
-// portable kernel. The powers r^1..r^4 are computed on the first long input and kept in the
+// portable kernel. The powers r^1..r^8 are computed on the first long input and kept in the
 // state.
 #include <immintrin.h>
 
+#include "core/wipe.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 
 namespace {
@@ -28,11 +29,12 @@ namespace {
 constexpr std::size_t min_vector_blocks = 16;
 constexpr std::uint64_t mask26 = (1u << 26) - 1;
 
-// Layout of Poly1305State::powers: first r^4 as limbs r0..r4 and s1..s4 = 5 r1..5 r4 (for
-// broadcasts), then the same nine values as vectors of [r^4, r^2, r^3, r^1]: the lane order
-// of the message vectors (see load_message).
-constexpr int r4_at = 0, last_at = 12;
-static_assert(last_at + 9 * 4 <= 48);
+// Layout of Poly1305State::powers, 27 vectors of four lanes: the limbs r0..r4 and s1..s4 =
+// 5 r1..5 r4 of r^8 in every lane; the same nine of [r^8, r^6, r^7, r^5] (for A), then of
+// [r^4, r^2, r^3, r^1] (for B; the lane order is that of load_message). Read from memory as
+// operands of vpmuludq: registers for them would leave too few for the rest.
+constexpr int r8_at = 0, last_a_at = 9, last_b_at = 18;
+static_assert(27 * 4 <= sizeof(axiom::detail::Poly1305State::powers) / 8);
 
 // split26 writes the five 26-bit limbs of h (base 2^64, h[2] small).
 void split26(const std::uint64_t h[3], std::uint64_t limbs[5]) noexcept {
@@ -43,37 +45,6 @@ void split26(const std::uint64_t h[3], std::uint64_t limbs[5]) noexcept {
   limbs[4] = (h[1] >> 40) | (h[2] << 24);
 }
 
-// compute_powers fills st.powers from st.r, with the scalar kernel: h = (h + 0) * r, no pad bit.
-void compute_powers(axiom::detail::Poly1305State& st) noexcept {
-  axiom::detail::Poly1305State t;
-  t.r[0] = st.r[0];
-  t.r[1] = st.r[1];
-  t.h[0] = st.r[0];
-  t.h[1] = st.r[1];
-  t.h[2] = 0;
-  static constexpr std::uint8_t zero[16] = {};
-  std::uint64_t limbs[4][5];  // r^1 .. r^4
-  split26(t.h, limbs[0]);
-  for (int k = 1; k < 4; ++k) {
-    axiom::detail::poly1305_portable.blocks(t, zero, 1, 0);
-    split26(t.h, limbs[k]);
-  }
-  // Lanes [r^4, r^2, r^3, r^1].
-  static constexpr int lane_power[4] = {3, 1, 2, 0};
-  for (int i = 0; i < 9; ++i) {
-    const int limb = i < 5 ? i : i - 4;
-    const std::uint64_t times = i < 5 ? 1 : 5;
-    st.powers[r4_at + i] = limbs[3][limb] * times;
-    for (int lane = 0; lane < 4; ++lane)
-      st.powers[last_at + 4 * i + lane] = limbs[lane_power[lane]][limb] * times;
-  }
-  st.powers_ready = true;
-  // t holds r and its powers: wipe.
-  volatile std::uint64_t* v = t.h;
-  for (int i = 0; i < 3; ++i) v[i] = 0;
-  volatile std::uint64_t* w = &limbs[0][0];
-  for (int i = 0; i < 20; ++i) w[i] = 0;
-}
 }  // namespace
 
 AXIOM_ISA_BEGIN(poly1305, avx2)
@@ -106,31 +77,42 @@ __attribute__((always_inline)) inline __m256i mul(__m256i a, __m256i b) noexcept
   return _mm256_mul_epu32(a, b);
 }
 
+// pin keeps the five sums in registers at this point: GCC otherwise reassociates the sums,
+// computes all 25 products first and spills them.
+__attribute__((always_inline)) inline void pin(Limbs& d) noexcept {
+  __asm__("" : "+x"(d.l[0]), "+x"(d.l[1]), "+x"(d.l[2]), "+x"(d.l[3]), "+x"(d.l[4]));
+}
+
 // multiply returns the unreduced product of h and the power whose limbs are r[0..4] and
-// 5 * limbs s[1..4] (s[0] unused): each of the five sums is below 2^61.
-__attribute__((always_inline)) inline Limbs multiply(const Limbs& h, const __m256i r[5],
-                                                     const __m256i s[5]) noexcept {
+// 5 * limbs s[1..4] (s[0] unused): each of the five sums is below 2^61. By limbs of h, each
+// times every limb of r, so that five sums and h are live and r is read from memory.
+__attribute__((always_inline)) inline Limbs multiply(const Limbs& h, const __m256i* r,
+                                                     const __m256i* s) noexcept {
   Limbs d;
   d.l[0] = mul(h.l[0], r[0]);
   d.l[1] = mul(h.l[0], r[1]);
   d.l[2] = mul(h.l[0], r[2]);
   d.l[3] = mul(h.l[0], r[3]);
   d.l[4] = mul(h.l[0], r[4]);
+  pin(d);
   d.l[0] = _mm256_add_epi64(d.l[0], mul(h.l[1], s[4]));
   d.l[1] = _mm256_add_epi64(d.l[1], mul(h.l[1], r[0]));
   d.l[2] = _mm256_add_epi64(d.l[2], mul(h.l[1], r[1]));
   d.l[3] = _mm256_add_epi64(d.l[3], mul(h.l[1], r[2]));
   d.l[4] = _mm256_add_epi64(d.l[4], mul(h.l[1], r[3]));
+  pin(d);
   d.l[0] = _mm256_add_epi64(d.l[0], mul(h.l[2], s[3]));
   d.l[1] = _mm256_add_epi64(d.l[1], mul(h.l[2], s[4]));
   d.l[2] = _mm256_add_epi64(d.l[2], mul(h.l[2], r[0]));
   d.l[3] = _mm256_add_epi64(d.l[3], mul(h.l[2], r[1]));
   d.l[4] = _mm256_add_epi64(d.l[4], mul(h.l[2], r[2]));
+  pin(d);
   d.l[0] = _mm256_add_epi64(d.l[0], mul(h.l[3], s[2]));
   d.l[1] = _mm256_add_epi64(d.l[1], mul(h.l[3], s[3]));
   d.l[2] = _mm256_add_epi64(d.l[2], mul(h.l[3], s[4]));
   d.l[3] = _mm256_add_epi64(d.l[3], mul(h.l[3], r[0]));
   d.l[4] = _mm256_add_epi64(d.l[4], mul(h.l[3], r[1]));
+  pin(d);
   d.l[0] = _mm256_add_epi64(d.l[0], mul(h.l[4], s[1]));
   d.l[1] = _mm256_add_epi64(d.l[1], mul(h.l[4], s[2]));
   d.l[2] = _mm256_add_epi64(d.l[2], mul(h.l[4], s[3]));
@@ -141,7 +123,7 @@ __attribute__((always_inline)) inline Limbs multiply(const Limbs& h, const __m25
 
 // carry moves each limb's bits above 26 to the next, limb 4's to limb 0 times 5, in two
 // interleaved chains (3 -> 4 -> 0 -> 1 and 0 -> 1 -> 2 -> 3 -> 4). Afterwards every limb
-// is below 2^26 + 2^8: small enough to add a message limb and multiply again.
+// is below 2^26 + 2^12: small enough to add a message limb and multiply again.
 __attribute__((always_inline)) inline void carry(Limbs& d, __m256i mask) noexcept {
   __m256i c;
   c = _mm256_srli_epi64(d.l[3], 26); d.l[3] = _mm256_and_si256(d.l[3], mask); d.l[4] = _mm256_add_epi64(d.l[4], c);
@@ -154,44 +136,113 @@ __attribute__((always_inline)) inline void carry(Limbs& d, __m256i mask) noexcep
   c = _mm256_srli_epi64(d.l[3], 26); d.l[3] = _mm256_and_si256(d.l[3], mask); d.l[4] = _mm256_add_epi64(d.l[4], c);
 }
 
-__attribute__((always_inline)) inline std::uint64_t lane_sum(__m256i v) noexcept {
-  const __m256i t = _mm256_add_epi64(v, _mm256_permute2x128_si256(v, v, 1));
-  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(
-      _mm_add_epi64(_mm256_castsi256_si128(t), _mm_unpackhi_epi64(_mm256_castsi256_si128(t),
-                                                                 _mm256_castsi256_si128(t)))));
+__attribute__((always_inline)) inline Limbs add(const Limbs& a, const Limbs& b) noexcept {
+  Limbs x;
+  for (int i = 0; i < 5; ++i) x.l[i] = _mm256_add_epi64(a.l[i], b.l[i]);
+  return x;
+}
+
+// times5 gives the s vectors of limbs 1..4 of a power.
+__attribute__((always_inline)) inline __m256i times5(__m256i v) noexcept {
+  return _mm256_add_epi64(v, _mm256_slli_epi64(v, 2));
+}
+
+// lanes_summed returns, for each limb, the sum of its four lanes, in every lane.
+__attribute__((always_inline)) inline Limbs lanes_summed(const Limbs& h) noexcept {
+  Limbs x;
+  for (int i = 0; i < 5; ++i) {
+    const __m256i t = _mm256_add_epi64(h.l[i], _mm256_permute2x128_si256(h.l[i], h.l[i], 1));
+    x.l[i] = _mm256_add_epi64(t, _mm256_shuffle_epi32(t, 0x4e));
+  }
+  return x;
+}
+
+// compute_powers fills st.powers from st.r: r^2..r^4 with the scalar kernel (h = (h + 0) * r,
+// no pad bit), r^5..r^8 as [r^4, r^2, r^3, r^1] times r^4 in the vector unit.
+void compute_powers(axiom::detail::Poly1305State& st) noexcept {
+  axiom::detail::Poly1305State t;
+  t.r[0] = t.h[0] = st.r[0];
+  t.r[1] = t.h[1] = st.r[1];
+  t.h[2] = 0;
+  static constexpr std::uint8_t zero[16] = {};
+  std::uint64_t limbs[4][5];  // r^1 .. r^4
+  split26(t.h, limbs[0]);
+  for (int k = 1; k < 4; ++k) {
+    axiom::detail::poly1305_portable.blocks(t, zero, 1, 0);
+    split26(t.h, limbs[k]);
+  }
+  __m256i* p = reinterpret_cast<__m256i*>(st.powers);
+  Limbs b, r4;
+  __m256i r4v[9];
+  for (int i = 0; i < 5; ++i) {
+    b.l[i] = _mm256_setr_epi64x(static_cast<long long>(limbs[3][i]), static_cast<long long>(limbs[1][i]),
+                                static_cast<long long>(limbs[2][i]), static_cast<long long>(limbs[0][i]));
+    r4.l[i] = _mm256_set1_epi64x(static_cast<long long>(limbs[3][i]));
+    r4v[i] = r4.l[i];
+    if (i > 0) r4v[4 + i] = times5(r4.l[i]);
+  }
+  Limbs a = multiply(b, r4v, r4v + 4);
+  carry(a, _mm256_set1_epi64x(mask26));
+  for (int i = 0; i < 5; ++i) {
+    p[last_a_at + i] = a.l[i];
+    p[last_b_at + i] = b.l[i];
+    p[r8_at + i] = _mm256_permute4x64_epi64(a.l[i], 0);  // r^8 is lane 0 of A's
+    if (i > 0) {
+      p[last_a_at + 4 + i] = times5(a.l[i]);
+      p[last_b_at + 4 + i] = times5(b.l[i]);
+      p[r8_at + 4 + i] = times5(p[r8_at + i]);
+    }
+  }
+  st.powers_ready = true;
+  // t and limbs hold powers of r: wipe them.
+  axiom::detail::wipe(t.h);
+  axiom::detail::wipe(limbs);
 }
 
 // vector_blocks absorbs 4 n blocks (n >= 1) of full (padded) blocks into st.h.
 void vector_blocks(axiom::detail::Poly1305State& st, const std::uint8_t* m, std::size_t n) noexcept {
   const __m256i mask = _mm256_set1_epi64x(mask26);
   const __m256i pad = _mm256_set1_epi64x(1 << 24);
-  __m256i r[5], s[5];
-  for (int i = 0; i < 5; ++i) r[i] = _mm256_set1_epi64x(static_cast<long long>(st.powers[r4_at + i]));
-  s[0] = r[0];
-  for (int i = 1; i < 5; ++i) s[i] = _mm256_set1_epi64x(static_cast<long long>(st.powers[r4_at + 4 + i]));
-
-  // h enters lane 0 (the first block's lane) in 26-bit limbs.
+  // For each power: limbs r[0..4], then s[1..4] (s = r + 4); see the layout above.
+  const __m256i* p = reinterpret_cast<const __m256i*>(st.powers);
+  // h enters lane 0 of A (the first block's lane) in 26-bit limbs.
   std::uint64_t h26[5];
   split26(st.h, h26);
-  Limbs h;
-  for (int i = 0; i < 5; ++i) h.l[i] = _mm256_setr_epi64x(static_cast<long long>(h26[i]), 0, 0, 0);
-  for (; n > 1; --n, m += 64) {
-    const Limbs x = load_message(m, mask, pad);
-    for (int i = 0; i < 5; ++i) h.l[i] = _mm256_add_epi64(h.l[i], x.l[i]);
-    h = multiply(h, r, s);
-    carry(h, mask);
+  Limbs a, b;
+  for (int i = 0; i < 5; ++i) {
+    a.l[i] = _mm256_setr_epi64x(static_cast<long long>(h26[i]), 0, 0, 0);
+    b.l[i] = _mm256_setzero_si256();
   }
-  // The last four blocks: lane j times the power that remains for it.
-  const Limbs x = load_message(m, mask, pad);
-  for (int i = 0; i < 5; ++i) h.l[i] = _mm256_add_epi64(h.l[i], x.l[i]);
-  const __m256i* last = reinterpret_cast<const __m256i*>(st.powers + last_at);
-  for (int i = 0; i < 5; ++i) r[i] = _mm256_load_si256(last + i);
-  for (int i = 1; i < 5; ++i) s[i] = _mm256_load_si256(last + 4 + i);
-  h = multiply(h, r, s);
-  carry(h, mask);  // limbs below 2^27 per lane, so the four-lane sums fit easily
-
+  if (n % 2 != 0) {
+    // An odd group of four first, on its own: its lanes times r^4, r^2, r^3, r^1, summed into
+    // lane 0 of A. Limbs stay below 2^29 (four lanes of 2^27), small enough to go on.
+    a = multiply(add(a, load_message(m, mask, pad)), p + last_b_at, p + last_b_at + 4);
+    carry(a, mask);
+    a = lanes_summed(a);
+    for (int i = 0; i < 5; ++i) a.l[i] = _mm256_blend_epi32(_mm256_setzero_si256(), a.l[i], 0x03);
+    m += 64;
+    --n;
+  }
+  if (n != 0) {
+    for (; n > 2; n -= 2, m += 128) {
+      // Hide p from the optimiser so that the powers stay in memory (operands of vpmuludq)
+      // rather than in registers that would be spilled.
+      __asm__("" : "+r"(p));
+      a = multiply(add(a, load_message(m, mask, pad)), p + r8_at, p + r8_at + 4);
+      carry(a, mask);
+      b = multiply(add(b, load_message(m + 64, mask, pad)), p + r8_at, p + r8_at + 4);
+      carry(b, mask);
+    }
+    // The last eight blocks: lane j times the power that remains for it.
+    a = multiply(add(a, load_message(m, mask, pad)), p + last_a_at, p + last_a_at + 4);
+    b = multiply(add(b, load_message(m + 64, mask, pad)), p + last_b_at, p + last_b_at + 4);
+    a = add(a, b);  // sums below 2^62
+    carry(a, mask);
+  }
+  // Limbs below 2^29 per lane: the four-lane sums fit easily.
+  a = lanes_summed(a);
   std::uint64_t l[5];
-  for (int i = 0; i < 5; ++i) l[i] = lane_sum(h.l[i]);
+  for (int i = 0; i < 5; ++i) l[i] = static_cast<std::uint64_t>(_mm256_extract_epi64(a.l[i], 0));
   _mm256_zeroupper();
   // Carry fully (limb 4 keeps a few bits above 26: h[2] stays below 8), then to base 2^64.
   std::uint64_t c;
