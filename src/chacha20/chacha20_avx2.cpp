@@ -35,24 +35,95 @@ __attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
                           3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
 }
 
-// Two independent quarter rounds, step by step. Pairs rather than all four columns at once:
-// GCC spills less (four at once measured 1.21 TSC cycles/byte, pairs 1.02, on this machine),
-// and the out-of-order core overlaps the two pairs of a half-round anyway.
-__attribute__((always_inline)) inline void quarter_rounds(__m256i& a0, __m256i& b0, __m256i& c0,
-                                                          __m256i& d0, __m256i& a1, __m256i& b1,
-                                                          __m256i& c1, __m256i& d1, __m256i r16,
-                                                          __m256i r8) noexcept {
-  a0 = _mm256_add_epi32(a0, b0); a1 = _mm256_add_epi32(a1, b1);
-  d0 = _mm256_shuffle_epi8(_mm256_xor_si256(d0, a0), r16);
-  d1 = _mm256_shuffle_epi8(_mm256_xor_si256(d1, a1), r16);
-  c0 = _mm256_add_epi32(c0, d0); c1 = _mm256_add_epi32(c1, d1);
-  b0 = rotl<12>(_mm256_xor_si256(b0, c0)); b1 = rotl<12>(_mm256_xor_si256(b1, c1));
-  a0 = _mm256_add_epi32(a0, b0); a1 = _mm256_add_epi32(a1, b1);
-  d0 = _mm256_shuffle_epi8(_mm256_xor_si256(d0, a0), r8);
-  d1 = _mm256_shuffle_epi8(_mm256_xor_si256(d1, a1), r8);
-  c0 = _mm256_add_epi32(c0, d0); c1 = _mm256_add_epi32(c1, d1);
-  b0 = rotl<7>(_mm256_xor_si256(b0, c0)); b1 = rotl<7>(_mm256_xor_si256(b1, c1));
+// The 20 rounds on eight blocks, in assembly: GCC 12 kept a third of the state on the stack,
+// with stores reloaded at once (1.01 TSC cycles/byte; this: see the file comment). x holds the
+// 16 word vectors (32-byte aligned) in and out; masks the vpshufb masks for 16 and 8.
+//
+// Registers: ymm10 and ymm11 are the temporaries of the rotations by 12 and 7; fourteen state
+// vectors stay in registers and two in x. Words i of x0-x7 and x12-x15 live in ymm<i>; ymm8 and
+// ymm9 hold x8, x9 during the first column pair and the second diagonal pair, x10, x11 during
+// the two pairs in between, so each double round swaps twice (2 stores, 2 loads each, from
+// slots stored a half round earlier: no store-to-load stall).
+#define AXIOM_CHACHA_STEP(a0, b0, c0, d0, a1, b1, c1, d1, mask, left)             \
+  "vpaddd %%ymm" #b0 ", %%ymm" #a0 ", %%ymm" #a0 "\n\t"                           \
+  "vpaddd %%ymm" #b1 ", %%ymm" #a1 ", %%ymm" #a1 "\n\t"                           \
+  "vpxor %%ymm" #a0 ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                            \
+  "vpxor %%ymm" #a1 ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                            \
+  "vpshufb " mask ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                              \
+  "vpshufb " mask ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                              \
+  "vpaddd %%ymm" #d0 ", %%ymm" #c0 ", %%ymm" #c0 "\n\t"                           \
+  "vpaddd %%ymm" #d1 ", %%ymm" #c1 ", %%ymm" #c1 "\n\t"                           \
+  "vpxor %%ymm" #c0 ", %%ymm" #b0 ", %%ymm" #b0 "\n\t"                            \
+  "vpxor %%ymm" #c1 ", %%ymm" #b1 ", %%ymm" #b1 "\n\t"                            \
+  "vpsrld $32-" #left ", %%ymm" #b0 ", %%ymm10\n\t"                              \
+  "vpsrld $32-" #left ", %%ymm" #b1 ", %%ymm11\n\t"                              \
+  "vpslld $" #left ", %%ymm" #b0 ", %%ymm" #b0 "\n\t"                            \
+  "vpslld $" #left ", %%ymm" #b1 ", %%ymm" #b1 "\n\t"                            \
+  "vpor %%ymm10, %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                  \
+  "vpor %%ymm11, %%ymm" #b1 ", %%ymm" #b1 "\n\t"
+// Two quarter rounds interleaved: (a0, b0, c0, d0) and (a1, b1, c1, d1).
+#define AXIOM_CHACHA_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                          \
+  AXIOM_CHACHA_STEP(a0, b0, c0, d0, a1, b1, c1, d1, "(%[masks])", 12)            \
+  AXIOM_CHACHA_STEP(a0, b0, c0, d0, a1, b1, c1, d1, "32(%[masks])", 7)
+
+void rounds8(__m256i x[16], const __m256i masks[2]) noexcept {
+  unsigned left;
+  __asm__ volatile(
+      "vmovdqa 0(%[x]), %%ymm0\n\t"
+      "vmovdqa 32(%[x]), %%ymm1\n\t"
+      "vmovdqa 64(%[x]), %%ymm2\n\t"
+      "vmovdqa 96(%[x]), %%ymm3\n\t"
+      "vmovdqa 128(%[x]), %%ymm4\n\t"
+      "vmovdqa 160(%[x]), %%ymm5\n\t"
+      "vmovdqa 192(%[x]), %%ymm6\n\t"
+      "vmovdqa 224(%[x]), %%ymm7\n\t"
+      "vmovdqa 256(%[x]), %%ymm8\n\t"
+      "vmovdqa 288(%[x]), %%ymm9\n\t"
+      "vmovdqa 384(%[x]), %%ymm12\n\t"
+      "vmovdqa 416(%[x]), %%ymm13\n\t"
+      "vmovdqa 448(%[x]), %%ymm14\n\t"
+      "vmovdqa 480(%[x]), %%ymm15\n\t"
+      "mov $10, %[left]\n\t"
+      "1:\n\t"
+      // columns (0, 4, 8, 12), (1, 5, 9, 13), then x8, x9 out and x10, x11 in
+      AXIOM_CHACHA_QR2(0, 4, 8, 12, 1, 5, 9, 13)
+      "vmovdqa %%ymm8, 256(%[x])\n\t"
+      "vmovdqa %%ymm9, 288(%[x])\n\t"
+      "vmovdqa 320(%[x]), %%ymm8\n\t"
+      "vmovdqa 352(%[x]), %%ymm9\n\t"
+      // columns (2, 6, 10, 14), (3, 7, 11, 15)
+      AXIOM_CHACHA_QR2(2, 6, 8, 14, 3, 7, 9, 15)
+      // diagonals (0, 5, 10, 15), (1, 6, 11, 12), then x10, x11 out and x8, x9 in
+      AXIOM_CHACHA_QR2(0, 5, 8, 15, 1, 6, 9, 12)
+      "vmovdqa %%ymm8, 320(%[x])\n\t"
+      "vmovdqa %%ymm9, 352(%[x])\n\t"
+      "vmovdqa 256(%[x]), %%ymm8\n\t"
+      "vmovdqa 288(%[x]), %%ymm9\n\t"
+      // diagonals (2, 7, 8, 13), (3, 4, 9, 14)
+      AXIOM_CHACHA_QR2(2, 7, 8, 13, 3, 4, 9, 14)
+      "dec %[left]\n\t"
+      "jnz 1b\n\t"
+      "vmovdqa %%ymm0, 0(%[x])\n\t"
+      "vmovdqa %%ymm1, 32(%[x])\n\t"
+      "vmovdqa %%ymm2, 64(%[x])\n\t"
+      "vmovdqa %%ymm3, 96(%[x])\n\t"
+      "vmovdqa %%ymm4, 128(%[x])\n\t"
+      "vmovdqa %%ymm5, 160(%[x])\n\t"
+      "vmovdqa %%ymm6, 192(%[x])\n\t"
+      "vmovdqa %%ymm7, 224(%[x])\n\t"
+      "vmovdqa %%ymm8, 256(%[x])\n\t"
+      "vmovdqa %%ymm9, 288(%[x])\n\t"
+      "vmovdqa %%ymm12, 384(%[x])\n\t"
+      "vmovdqa %%ymm13, 416(%[x])\n\t"
+      "vmovdqa %%ymm14, 448(%[x])\n\t"
+      "vmovdqa %%ymm15, 480(%[x])\n\t"
+      : [left] "=&r"(left)
+      : [x] "r"(x), [masks] "r"(masks)
+      : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
+#undef AXIOM_CHACHA_QR2
+#undef AXIOM_CHACHA_STEP
 
 // Transposes four word vectors (lane j = word of block j) into four vectors of 4 words:
 // t[0] = words of blocks 0 | 4, t[1] = 1 | 5, t[2] = 2 | 6, t[3] = 3 | 7.
@@ -70,20 +141,14 @@ __attribute__((always_inline)) inline void transpose4(__m256i w0, __m256i w1, __
 // order: ks[2j] and ks[2j + 1] hold block j.
 __attribute__((always_inline)) inline void keystream8(const std::uint32_t input[16],
                                                       std::uint32_t counter, __m256i ks[16]) noexcept {
-  const __m256i r16 = rot16_mask(), r8 = rot8_mask();
-  __m256i x[16];
+  alignas(32) const __m256i masks[2] = {rot16_mask(), rot8_mask()};
+  alignas(32) __m256i x[16];
   for (int i = 0; i < 16; ++i) x[i] = _mm256_set1_epi32(static_cast<int>(input[i]));
   const __m256i counters = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(counter)),
                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   x[12] = counters;
-  for (int round = 0; round < 10; ++round) {
-    quarter_rounds(x[0], x[4], x[8], x[12], x[1], x[5], x[9], x[13], r16, r8);  // columns
-    quarter_rounds(x[2], x[6], x[10], x[14], x[3], x[7], x[11], x[15], r16, r8);
-    quarter_rounds(x[0], x[5], x[10], x[15], x[1], x[6], x[11], x[12], r16, r8);  // diagonals
-    quarter_rounds(x[2], x[7], x[8], x[13], x[3], x[4], x[9], x[14], r16, r8);
-  }
-  // The feed-forward reloads the input words (broadcast loads) instead of keeping 16 more
-  // vectors live through the rounds (measured 1.02 -> 0.97 TSC cycles/byte with GCC 12).
+  rounds8(x, masks);
+  // The feed-forward reloads the input words (broadcast loads).
   for (int i = 0; i < 16; ++i)
     x[i] = _mm256_add_epi32(x[i], i == 12 ? counters : _mm256_set1_epi32(static_cast<int>(input[i])));
   __m256i lo0[4], lo1[4], hi0[4], hi1[4];  // words 0-3, 4-7, 8-11, 12-15
