@@ -849,18 +849,28 @@ class Enc(unittest.TestCase):
         self.assertRegex(out.decode(), r"^[0-9a-f]{64}\n$")
         self.assertNotEqual(out.decode(), text)
 
+    # The AEADs of -a, with the id each writes into the header.
+    ALGORITHMS = {"chacha20-poly1305": 1, "aes-256-gcm": 2}
+
     def test_round_trips(self):
         for size in [0, 1, self.CHUNK - 1, self.CHUNK, self.CHUNK + 1, 3 * self.CHUNK, 300001]:
             data = os.urandom(size)
             self.put("in", data)
-            for mode in (["-k", self.key], ["--passphrase-file", self.pw]):
-                with self.subTest(size=size, mode=mode[0]):
-                    self.assertEqual(axiom("enc", *mode, self.path("in"), self.path("ct"))[:2], (0, b""))
-                    ct = self.get("ct")
-                    full, rest = divmod(size, self.CHUNK)
-                    self.assertEqual(len(ct), self.HEADER + full * self.RECORD + rest + 16)
-                    self.assertEqual(axiom("dec", *mode, self.path("ct"), self.path("back"))[:2], (0, b""))
-                    self.assertEqual(self.get("back"), data)
+            for alg, alg_id in self.ALGORITHMS.items():
+                for mode in (["-k", self.key], ["--passphrase-file", self.pw]):
+                    with self.subTest(size=size, alg=alg, mode=mode[0]):
+                        args = [] if alg == "chacha20-poly1305" and size % 2 else ["-a", alg]
+                        self.assertEqual(axiom("enc", *mode, *args, self.path("in"), self.path("ct"))[:2],
+                                         (0, b""))
+                        ct = self.get("ct")
+                        self.assertEqual(ct[9], alg_id)
+                        full, rest = divmod(size, self.CHUNK)
+                        self.assertEqual(len(ct), self.HEADER + full * self.RECORD + rest + 16)
+                        self.assertEqual(axiom("dec", *mode, self.path("ct"), self.path("back"))[:2], (0, b""))
+                        self.assertEqual(self.get("back"), data)
+        # The spelling of the name works too.
+        self.assertEqual(axiom("enc", "-k", self.key, "-a", "aes256-gcm", self.path("in"), self.path("ct"))[0], 0)
+        self.assertEqual(self.get("ct")[9], 2)
         # Pipes both ways, and a fresh salt and nonce each time.
         data = os.urandom(200000)
         rc, ct1, _ = axiom("enc", "-k", self.key, "-", "-", data=data)
@@ -870,9 +880,14 @@ class Enc(unittest.TestCase):
         self.assertEqual(axiom("dec", "-k", self.key, "-", "-", data=ct1)[:2], (0, data))
 
     def test_damage_fails(self):
+        for alg in self.ALGORITHMS:
+            with self.subTest(alg=alg):
+                self.damage_fails(alg)
+
+    def damage_fails(self, alg):
         data = os.urandom(3 * self.CHUNK + 500)
         self.put("in", data)
-        self.assertEqual(axiom("enc", "-k", self.key, self.path("in"), self.path("ct"))[0], 0)
+        self.assertEqual(axiom("enc", "-k", self.key, "-a", alg, self.path("in"), self.path("ct"))[0], 0)
         ct = self.get("ct")
         h, r = self.HEADER, self.RECORD
         records = [ct[h + i * r:h + (i + 1) * r] for i in range(4)]
@@ -889,6 +904,8 @@ class Enc(unittest.TestCase):
             "bit flipped in a tag": ct[:-3] + bytes([ct[-3] ^ 1]) + ct[-2:],
             "bit flipped in the salt": ct[:20] + bytes([ct[20] ^ 1]) + ct[21:],
             "bit flipped in the nonce prefix": ct[:33] + bytes([ct[33] ^ 1]) + ct[34:],
+            "other algorithm in the header": ct[:9] + bytes([3 - ct[9]]) + ct[10:],
+            "unknown algorithm in the header": ct[:9] + bytes([200]) + ct[10:],
         }
         for what, bad in cases.items():
             with self.subTest(what):
@@ -898,7 +915,7 @@ class Enc(unittest.TestCase):
         other = self.path("other")
         self.assertEqual(axiom("keygen", other)[0], 0)
         self.assert_fails(["-k", other], "ct")
-        self.assertEqual(axiom("enc", "--passphrase-file", self.pw, self.path("in"), self.path("ctp"))[0], 0)
+        self.assertEqual(axiom("enc", "--passphrase-file", self.pw, "-a", alg, self.path("in"), self.path("ctp"))[0], 0)
         wrong = self.put("wrong", b"incorrect horse\n")
         self.assert_fails(["--passphrase-file", wrong], "ctp")
         self.assert_fails(["-k", self.key], "ctp", expect_rc=2)
@@ -909,6 +926,29 @@ class Enc(unittest.TestCase):
         # The original still decrypts.
         self.assertEqual(axiom("dec", "-k", self.key, self.path("ct"), self.path("out"))[0], 0)
         self.assertEqual(self.get("out"), data)
+        os.unlink(self.path("out"))
+        os.unlink(other)
+
+    def test_aes_256_gcm_file_matches_python_cryptography(self):
+        # The first record of an aes-256-gcm file, rebuilt from the key file with HKDF-SHA256 and
+        # AES-GCM from python3-cryptography: the file really is AES-256-GCM as documented.
+        try:
+            from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+        except ImportError:
+            self.skipTest("python3 cryptography not installed")
+        data = os.urandom(self.CHUNK + 10)
+        self.put("in", data)
+        self.assertEqual(axiom("enc", "-k", self.key, "-a", "aes-256-gcm", self.path("in"), self.path("ct"))[0], 0)
+        ct = self.get("ct")
+        header, salt, prefix = ct[:self.HEADER], ct[16:32], ct[32:39]
+        with open(self.key) as f:
+            master = bytes.fromhex(f.read().strip())
+        prk = hmac.new(salt, master, hashlib.sha256).digest()
+        file_key = hmac.new(prk, b"axiom enc v1" + b"\x01", hashlib.sha256).digest()
+        first = AESGCM(file_key).encrypt(prefix + bytes([0, 0, 0, 0, 0]), data[:self.CHUNK], header)
+        self.assertEqual(ct[self.HEADER:self.HEADER + self.RECORD], first)
+        last = AESGCM(file_key).encrypt(prefix + bytes([0, 0, 0, 1, 1]), data[self.CHUNK:], header)
+        self.assertEqual(ct[self.HEADER + self.RECORD:], last)
 
     def test_constant_memory_through_pipes(self):
         # 300 MiB through enc and dec in a pipeline: each process must stay far below that.
@@ -931,7 +971,7 @@ class Enc(unittest.TestCase):
         for args in [["enc", self.path("in"), self.path("o")],
                      ["enc", "-k", self.key, "-p", self.path("in"), self.path("o")],
                      ["enc", "-k", self.key, self.path("in")],
-                     ["enc", "-k", self.key, "-a", "aes-256-gcm", self.path("in"), self.path("o")],
+                     ["enc", "-k", self.key, "-a", "aes-128-gcm", self.path("in"), self.path("o")],
                      ["dec", "-k", self.key, "-a", "chacha20-poly1305", self.path("in"), self.path("o")],
                      ["enc", "-k", self.put("badkey", b"1234\n"), self.path("in"), self.path("o")],
                      ["enc", "-k", self.path("nokey"), self.path("in"), self.path("o")],

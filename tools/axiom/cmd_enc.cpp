@@ -1,8 +1,8 @@
-// axiom keygen / enc / dec: files through ChaCha20-Poly1305 in fixed-size chunks (DESIGN.md
-// section 7), in constant memory.
+// axiom keygen / enc / dec: files through an AEAD (ChaCha20-Poly1305 by default) in fixed-size
+// chunks (DESIGN.md section 7), in constant memory.
 //
 // Format (all integers big-endian):
-//   header, 40 bytes: "AXIOMENC" | version 1 | algorithm (1 = chacha20-poly1305) | key kind
+//   header, 40 bytes: "AXIOMENC" | version 1 | algorithm (see file_aeads) | key kind
 //     (0 = key file, 1 = passphrase) | log2(chunk size) | PBKDF2 iterations (u32, 0 for a key
 //     file) | salt (16) | nonce prefix (7) | 0
 //   then records: the ciphertext of one chunk || its 16-byte tag. Every chunk but the last holds
@@ -23,11 +23,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "axiom/bytes.hpp"
 #include "axiom/chacha20_poly1305.hpp"
+#include "axiom/gcm.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/pbkdf2.hpp"
@@ -42,18 +44,85 @@ namespace {
 
 constexpr std::uint8_t magic[8] = {'A', 'X', 'I', 'O', 'M', 'E', 'N', 'C'};
 constexpr std::uint8_t format_version = 1;
-constexpr std::uint8_t algorithm_chacha20_poly1305 = 1;
 constexpr std::uint8_t key_kind_file = 0, key_kind_passphrase = 1;
 constexpr std::size_t header_size = 40;
 constexpr unsigned default_chunk_log2 = 16;  // 64 KiB
 constexpr unsigned min_chunk_log2 = 10, max_chunk_log2 = 24;
 constexpr std::uint32_t default_iterations = 600000;
 constexpr std::uint32_t max_iterations = 100000000;
-constexpr std::size_t tag_size = ChaCha20Poly1305::tag_size;
+constexpr std::size_t tag_size = 16;
 
 using Key = std::array<std::uint8_t, 32>;
+using Nonce = std::array<std::uint8_t, 12>;
+using Bytes = std::span<const std::uint8_t>;
+
+// ChunkAead seals or opens one chunk: 12-byte nonce, 16-byte tag after the ciphertext.
+class ChunkAead {
+ public:
+  virtual ~ChunkAead() = default;
+  virtual Status seal(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const = 0;
+  virtual Status open(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const = 0;
+};
+
+// The AEAD classes order their arguments in one of two ways.
+enum class Args { in_then_aad, aad_then_in };
+
+template <class A, Args order>
+class ChunkAeadOf final : public ChunkAead {
+  static_assert(A::key_size == 32 && A::nonce_size == 12 && A::tag_size == tag_size);
+
+ public:
+  explicit ChunkAeadOf(const Key& key) : aead_(key) {}
+  Status seal(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const override {
+    if constexpr (order == Args::in_then_aad) return aead_.seal(out, nonce, in, aad);
+    else return aead_.seal(out, nonce, aad, in);
+  }
+  Status open(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const override {
+    if constexpr (order == Args::in_then_aad) return aead_.open(out, nonce, in, aad);
+    else return aead_.open(out, nonce, aad, in);
+  }
+
+ private:
+  A aead_;
+};
+
+template <class A, Args order>
+std::unique_ptr<ChunkAead> make_aead(const Key& key) {
+  return std::make_unique<ChunkAeadOf<A, order>>(key);
+}
+
+// The AEADs a file may use, by the id in its header (never reuse an id). A new one (sm4-gcm,
+// kuznyechik-mgm: 32-byte key, 12-byte nonce, 16-byte tag) is one line here.
+struct FileAead {
+  std::uint8_t id;
+  std::string_view name, alias;
+  std::unique_ptr<ChunkAead> (*make)(const Key& key);
+};
+constexpr FileAead file_aeads[] = {
+    {1, "chacha20-poly1305", "", make_aead<ChaCha20Poly1305, Args::in_then_aad>},
+    {2, "aes-256-gcm", "aes256-gcm", make_aead<AesGcm256, Args::aad_then_in>},
+};
+
+const FileAead* find_aead(std::string_view name) {
+  for (const FileAead& a : file_aeads)
+    if (a.name == name || (!a.alias.empty() && a.alias == name)) return &a;
+  return nullptr;
+}
+
+const FileAead* find_aead(std::uint8_t id) {
+  for (const FileAead& a : file_aeads)
+    if (a.id == id) return &a;
+  return nullptr;
+}
+
+std::string aead_names() {
+  std::string names;
+  for (const FileAead& a : file_aeads) names += (names.empty() ? "" : ", ") + std::string(a.name);
+  return names;
+}
 
 struct Header {
+  const FileAead* aead = &file_aeads[0];
   std::uint8_t key_kind = key_kind_file;
   unsigned chunk_log2 = default_chunk_log2;
   std::uint32_t iterations = 0;
@@ -64,7 +133,7 @@ struct Header {
     std::array<std::uint8_t, header_size> h{};
     std::memcpy(h.data(), magic, 8);
     h[8] = format_version;
-    h[9] = algorithm_chacha20_poly1305;
+    h[9] = aead->id;
     h[10] = key_kind;
     h[11] = static_cast<std::uint8_t>(chunk_log2);
     for (int i = 0; i < 4; ++i) h[12 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(iterations >> (24 - 8 * i));
@@ -77,7 +146,8 @@ struct Header {
   std::string decode(const std::array<std::uint8_t, header_size>& h) {
     if (std::memcmp(h.data(), magic, 8) != 0) return "not an axiom enc file";
     if (h[8] != format_version) return "unsupported format version " + std::to_string(h[8]);
-    if (h[9] != algorithm_chacha20_poly1305) return "unsupported algorithm " + std::to_string(h[9]);
+    aead = find_aead(h[9]);
+    if (aead == nullptr) return "unsupported algorithm " + std::to_string(h[9]);
     key_kind = h[10];
     chunk_log2 = h[11];
     iterations = 0;
@@ -94,8 +164,8 @@ struct Header {
   }
 };
 
-std::array<std::uint8_t, 12> chunk_nonce(const Header& h, std::uint32_t index, bool last) {
-  std::array<std::uint8_t, 12> n{};
+Nonce chunk_nonce(const Header& h, std::uint32_t index, bool last) {
+  Nonce n{};
   std::memcpy(n.data(), h.prefix.data(), 7);
   for (int i = 0; i < 4; ++i) n[7 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(index >> (24 - 8 * i));
   n[11] = last ? 1 : 0;
@@ -267,7 +337,8 @@ constexpr const char* enc_usage =
     "  -p, --passphrase          ask for a passphrase on the terminal (PBKDF2-HMAC-SHA256 with\n"
     "                            a random salt and 600000 iterations, stored in the header)\n"
     "      --passphrase-file F   the passphrase is the first line of F\n"
-    "  -a, --algorithm ALG       enc only: chacha20-poly1305 (the default and only one so far)\n"
+    "  -a, --algorithm ALG       enc only: chacha20-poly1305 (the default) or aes-256-gcm;\n"
+    "                            dec reads it from the file\n"
     "  -h, --help                print this help\n"
     "\n"
     "Exit status: 0 success; 1 authentication failed (wrong key or passphrase, or a damaged,\n"
@@ -302,8 +373,9 @@ int run(bool encrypt, int argc, char** argv) {
   }
   if ((key_file != nullptr) + (pass_file != nullptr) + ask != 1)
     return usage_error(command, "give one of -k KEYFILE, -p and --passphrase-file F");
-  if (alg != "chacha20-poly1305")
-    return usage_error(command, "unknown algorithm '" + alg + "' (only chacha20-poly1305 so far)");
+  const FileAead* aead_choice = find_aead(alg);
+  if (aead_choice == nullptr)
+    return usage_error(command, "unknown algorithm '" + alg + "' (known: " + aead_names() + ")");
   if (argc - optind != 2) return usage_error(command, "IN and OUT are required");
   const std::string in_name = argv[optind];
   AtomicOutput out(argv[optind + 1]);
@@ -323,6 +395,7 @@ int run(bool encrypt, int argc, char** argv) {
   Header header;
   std::array<std::uint8_t, header_size> header_bytes{};
   if (encrypt) {
+    header.aead = aead_choice;
     header.key_kind = key_file ? key_kind_file : key_kind_passphrase;
     header.iterations = key_file ? 0 : default_iterations;
     fill_random(header.salt);
@@ -362,7 +435,7 @@ int run(bool encrypt, int argc, char** argv) {
     secure_wipe(pass.data(), pass.size());
     if (!s.ok()) return exit_usage;
   }
-  const ChaCha20Poly1305 aead(file_key);
+  const std::unique_ptr<ChunkAead> aead = header.aead->make(file_key);
   secure_wipe(file_key);
 
   int err = out.open();
@@ -387,12 +460,12 @@ int run(bool encrypt, int argc, char** argv) {
     const auto nonce = chunk_nonce(header, index, last);
     std::size_t produced = 0;
     if (encrypt) {
-      if (!aead.seal(std::span(out_buf).first(got + tag_size), nonce, std::span(in_buf).first(got), header_bytes).ok())
+      if (!aead->seal(std::span(out_buf).first(got + tag_size), nonce, std::span(in_buf).first(got), header_bytes).ok())
         failure = "internal error";
       produced = got + tag_size;
     } else if (got < tag_size) {
       failure = "truncated file";
-    } else if (!aead.open(std::span(out_buf).first(got - tag_size), nonce, std::span(in_buf).first(got), header_bytes)
+    } else if (!aead->open(std::span(out_buf).first(got - tag_size), nonce, std::span(in_buf).first(got), header_bytes)
                     .ok()) {
       failure = "authentication failed (wrong key or passphrase, or a damaged, truncated or reordered file)";
     } else {
