@@ -36,35 +36,50 @@ __attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
 }
 
 // The 20 rounds on eight blocks, in assembly: GCC 12 kept a third of the state on the stack,
-// with stores reloaded at once (1.01 TSC cycles/byte; this: see the file comment). x holds the
-// 16 word vectors (32-byte aligned) in and out; masks the vpshufb masks for 16 and 8.
+// with stores reloaded at once (1.01 TSC cycles/byte). x holds the 16 word vectors (32-byte
+// aligned) in and out; masks the vpshufb masks for 16 and 8.
 //
-// Registers: ymm10 and ymm11 are the temporaries of the rotations by 12 and 7; fourteen state
-// vectors stay in registers and two in x. Words i of x0-x7 and x12-x15 live in ymm<i>; ymm8 and
-// ymm9 hold x8, x9 during the first column pair and the second diagonal pair, x10, x11 during
-// the two pairs in between, so each double round swaps twice (2 stores, 2 loads each, from
-// slots stored a half round earlier: no store-to-load stall).
-#define AXIOM_CHACHA_STEP(a0, b0, c0, d0, a1, b1, c1, d1, mask, left)             \
-  "vpaddd %%ymm" #b0 ", %%ymm" #a0 ", %%ymm" #a0 "\n\t"                           \
-  "vpaddd %%ymm" #b1 ", %%ymm" #a1 ", %%ymm" #a1 "\n\t"                           \
-  "vpxor %%ymm" #a0 ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                            \
-  "vpxor %%ymm" #a1 ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                            \
-  "vpshufb " mask ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                              \
-  "vpshufb " mask ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                              \
-  "vpaddd %%ymm" #d0 ", %%ymm" #c0 ", %%ymm" #c0 "\n\t"                           \
-  "vpaddd %%ymm" #d1 ", %%ymm" #c1 ", %%ymm" #c1 "\n\t"                           \
-  "vpxor %%ymm" #c0 ", %%ymm" #b0 ", %%ymm" #b0 "\n\t"                            \
-  "vpxor %%ymm" #c1 ", %%ymm" #b1 ", %%ymm" #b1 "\n\t"                            \
-  "vpsrld $32-" #left ", %%ymm" #b0 ", %%ymm10\n\t"                              \
-  "vpsrld $32-" #left ", %%ymm" #b1 ", %%ymm11\n\t"                              \
-  "vpslld $" #left ", %%ymm" #b0 ", %%ymm" #b0 "\n\t"                            \
-  "vpslld $" #left ", %%ymm" #b1 ", %%ymm" #b1 "\n\t"                            \
-  "vpor %%ymm10, %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                  \
-  "vpor %%ymm11, %%ymm" #b1 ", %%ymm" #b1 "\n\t"
-// Two quarter rounds interleaved: (a0, b0, c0, d0) and (a1, b1, c1, d1).
-#define AXIOM_CHACHA_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                          \
-  AXIOM_CHACHA_STEP(a0, b0, c0, d0, a1, b1, c1, d1, "(%[masks])", 12)            \
-  AXIOM_CHACHA_STEP(a0, b0, c0, d0, a1, b1, c1, d1, "32(%[masks])", 7)
+// Registers: word i of the state in ymm<i>, except x8 and x9, which stay in their slots of x:
+// ymm8 and ymm9 are the temporaries of the rotations by 12 and 7. The four quarter rounds of a
+// half round run side by side (four independent chains in program order). In each half the c
+// values x8, x9 come from memory as operands of the addition c += d, are used once in b ^= c,
+// and go back to memory before ymm8, ymm9 take the rotations: 2 stores and 2 folded loads per
+// half round, read back a half round later (no store-to-load stall).
+#define AXIOM_CHACHA_HALF(a0, a1, a2, a3, b0, b1, b2, b3, c2, c3, d0, d1, d2, d3, mask, left) \
+  "vpaddd %%ymm" #b0 ", %%ymm" #a0 ", %%ymm" #a0 "\n\t"                                     \
+  "vpaddd %%ymm" #b1 ", %%ymm" #a1 ", %%ymm" #a1 "\n\t"                                     \
+  "vpaddd %%ymm" #b2 ", %%ymm" #a2 ", %%ymm" #a2 "\n\t"                                     \
+  "vpaddd %%ymm" #b3 ", %%ymm" #a3 ", %%ymm" #a3 "\n\t"                                     \
+  "vpxor %%ymm" #a0 ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                                      \
+  "vpxor %%ymm" #a1 ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                                      \
+  "vpxor %%ymm" #a2 ", %%ymm" #d2 ", %%ymm" #d2 "\n\t"                                      \
+  "vpxor %%ymm" #a3 ", %%ymm" #d3 ", %%ymm" #d3 "\n\t"                                      \
+  "vpshufb " mask ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                                        \
+  "vpshufb " mask ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                                        \
+  "vpshufb " mask ", %%ymm" #d2 ", %%ymm" #d2 "\n\t"                                        \
+  "vpshufb " mask ", %%ymm" #d3 ", %%ymm" #d3 "\n\t"                                        \
+  "vpaddd 256(%[x]), %%ymm" #d0 ", %%ymm8\n\t"                                              \
+  "vpaddd 288(%[x]), %%ymm" #d1 ", %%ymm9\n\t"                                              \
+  "vpaddd %%ymm" #d2 ", %%ymm" #c2 ", %%ymm" #c2 "\n\t"                                     \
+  "vpaddd %%ymm" #d3 ", %%ymm" #c3 ", %%ymm" #c3 "\n\t"                                     \
+  "vpxor %%ymm8, %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                            \
+  "vpxor %%ymm9, %%ymm" #b1 ", %%ymm" #b1 "\n\t"                                            \
+  "vpxor %%ymm" #c2 ", %%ymm" #b2 ", %%ymm" #b2 "\n\t"                                      \
+  "vpxor %%ymm" #c3 ", %%ymm" #b3 ", %%ymm" #b3 "\n\t"                                      \
+  "vmovdqa %%ymm8, 256(%[x])\n\t"                                                           \
+  "vmovdqa %%ymm9, 288(%[x])\n\t"                                                           \
+  "vpsrld $32-" #left ", %%ymm" #b0 ", %%ymm8\n\t"                                          \
+  "vpsrld $32-" #left ", %%ymm" #b1 ", %%ymm9\n\t"                                          \
+  "vpslld $" #left ", %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                       \
+  "vpslld $" #left ", %%ymm" #b1 ", %%ymm" #b1 "\n\t"                                       \
+  "vpor %%ymm8, %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                             \
+  "vpor %%ymm9, %%ymm" #b1 ", %%ymm" #b1 "\n\t"                                             \
+  "vpsrld $32-" #left ", %%ymm" #b2 ", %%ymm8\n\t"                                          \
+  "vpsrld $32-" #left ", %%ymm" #b3 ", %%ymm9\n\t"                                          \
+  "vpslld $" #left ", %%ymm" #b2 ", %%ymm" #b2 "\n\t"                                       \
+  "vpslld $" #left ", %%ymm" #b3 ", %%ymm" #b3 "\n\t"                                       \
+  "vpor %%ymm8, %%ymm" #b2 ", %%ymm" #b2 "\n\t"                                             \
+  "vpor %%ymm9, %%ymm" #b3 ", %%ymm" #b3 "\n\t"
 
 void rounds8(__m256i x[16], const __m256i masks[2]) noexcept {
   unsigned left;
@@ -77,30 +92,21 @@ void rounds8(__m256i x[16], const __m256i masks[2]) noexcept {
       "vmovdqa 160(%[x]), %%ymm5\n\t"
       "vmovdqa 192(%[x]), %%ymm6\n\t"
       "vmovdqa 224(%[x]), %%ymm7\n\t"
-      "vmovdqa 256(%[x]), %%ymm8\n\t"
-      "vmovdqa 288(%[x]), %%ymm9\n\t"
+      "vmovdqa 320(%[x]), %%ymm10\n\t"
+      "vmovdqa 352(%[x]), %%ymm11\n\t"
       "vmovdqa 384(%[x]), %%ymm12\n\t"
       "vmovdqa 416(%[x]), %%ymm13\n\t"
       "vmovdqa 448(%[x]), %%ymm14\n\t"
       "vmovdqa 480(%[x]), %%ymm15\n\t"
       "mov $10, %[left]\n\t"
       "1:\n\t"
-      // columns (0, 4, 8, 12), (1, 5, 9, 13), then x8, x9 out and x10, x11 in
-      AXIOM_CHACHA_QR2(0, 4, 8, 12, 1, 5, 9, 13)
-      "vmovdqa %%ymm8, 256(%[x])\n\t"
-      "vmovdqa %%ymm9, 288(%[x])\n\t"
-      "vmovdqa 320(%[x]), %%ymm8\n\t"
-      "vmovdqa 352(%[x]), %%ymm9\n\t"
-      // columns (2, 6, 10, 14), (3, 7, 11, 15)
-      AXIOM_CHACHA_QR2(2, 6, 8, 14, 3, 7, 9, 15)
-      // diagonals (0, 5, 10, 15), (1, 6, 11, 12), then x10, x11 out and x8, x9 in
-      AXIOM_CHACHA_QR2(0, 5, 8, 15, 1, 6, 9, 12)
-      "vmovdqa %%ymm8, 320(%[x])\n\t"
-      "vmovdqa %%ymm9, 352(%[x])\n\t"
-      "vmovdqa 256(%[x]), %%ymm8\n\t"
-      "vmovdqa 288(%[x]), %%ymm9\n\t"
-      // diagonals (2, 7, 8, 13), (3, 4, 9, 14)
-      AXIOM_CHACHA_QR2(2, 7, 8, 13, 3, 4, 9, 14)
+      // columns (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15)
+      AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "(%[masks])", 12)
+      AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "32(%[masks])", 7)
+      // diagonals, those with c = x8, x9 first: (2, 7, 8, 13), (3, 4, 9, 14), (0, 5, 10, 15),
+      // (1, 6, 11, 12)
+      AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "(%[masks])", 12)
+      AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "32(%[masks])", 7)
       "dec %[left]\n\t"
       "jnz 1b\n\t"
       "vmovdqa %%ymm0, 0(%[x])\n\t"
@@ -111,8 +117,8 @@ void rounds8(__m256i x[16], const __m256i masks[2]) noexcept {
       "vmovdqa %%ymm5, 160(%[x])\n\t"
       "vmovdqa %%ymm6, 192(%[x])\n\t"
       "vmovdqa %%ymm7, 224(%[x])\n\t"
-      "vmovdqa %%ymm8, 256(%[x])\n\t"
-      "vmovdqa %%ymm9, 288(%[x])\n\t"
+      "vmovdqa %%ymm10, 320(%[x])\n\t"
+      "vmovdqa %%ymm11, 352(%[x])\n\t"
       "vmovdqa %%ymm12, 384(%[x])\n\t"
       "vmovdqa %%ymm13, 416(%[x])\n\t"
       "vmovdqa %%ymm14, 448(%[x])\n\t"
@@ -122,8 +128,7 @@ void rounds8(__m256i x[16], const __m256i masks[2]) noexcept {
       : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
         "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
-#undef AXIOM_CHACHA_QR2
-#undef AXIOM_CHACHA_STEP
+#undef AXIOM_CHACHA_HALF
 
 // Transposes four word vectors (lane j = word of block j) into four vectors of 4 words:
 // t[0] = words of blocks 0 | 4, t[1] = 1 | 5, t[2] = 2 | 6, t[3] = 3 | 7.
