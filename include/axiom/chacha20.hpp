@@ -13,6 +13,7 @@ namespace axiom {
 
 namespace detail {
 struct ChaCha20Kernel;
+struct AeadAccess;
 }
 
 // ChaCha20 is the RFC 8439 stream cipher: a 32-byte key, a 12-byte nonce and a 32-bit block
@@ -59,6 +60,7 @@ class ChaCha20 {
   std::string_view kernel_name() const noexcept;
 
  private:
+  friend struct detail::AeadAccess;  // the fused ChaCha20-Poly1305 pass
   const detail::ChaCha20Kernel* kernel_;
   std::uint32_t input_[16];      // constants, key, counter of the next block, nonce
   std::uint64_t blocks_left_;    // blocks the counter can still give: 2^32 - input_[12]

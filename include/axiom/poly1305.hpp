@@ -13,6 +13,7 @@ namespace axiom {
 
 namespace detail {
 struct Poly1305Kernel;
+struct AeadAccess;
 
 // Poly1305State is what a Poly1305 kernel works on (internal). h is the accumulator in base
 // 2^64 (h[2] holds the top few bits), r the clamped key half. powers is kernel-private: a
@@ -67,6 +68,7 @@ class Poly1305 {
   std::string_view kernel_name() const noexcept;
 
  private:
+  friend struct detail::AeadAccess;  // the fused ChaCha20-Poly1305 pass
   const detail::Poly1305Kernel* kernel_;
   detail::Poly1305State state_;  // accumulator, r and the kernel's powers of r
   std::uint64_t s_[2];   // s, added at the end

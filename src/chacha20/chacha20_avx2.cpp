@@ -16,7 +16,11 @@
 // the first blocks of its keystream.
 #include <immintrin.h>
 
+#include <cstddef>
+
 #include "chacha20/chacha20_kernel.hpp"
+#include "core/wipe.hpp"
+#include "poly1305/poly1305_kernel.hpp"
 
 AXIOM_ISA_BEGIN(chacha20, avx2)
 
@@ -81,53 +85,145 @@ __attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
   "vpor %%ymm8, %%ymm" #b2 ", %%ymm" #b2 "\n\t"                                             \
   "vpor %%ymm9, %%ymm" #b3 ", %%ymm" #b3 "\n\t"
 
-void rounds8(__m256i x[16], const __m256i masks[2]) noexcept {
+// What the assembly reads and writes, at fixed offsets from one register: the 16 word vectors,
+// the two vpshufb masks and, for the fused pass, r and s1 = r1 + r1 / 4 of Poly1305.
+struct alignas(32) Work {
+  __m256i x[16];
+  __m256i masks[2];
+  std::uint64_t r0, r1, s1;
+};
+static_assert(offsetof(Work, masks) == 512 && offsetof(Work, r0) == 576 &&
+              offsetof(Work, r1) == 584 && offsetof(Work, s1) == 592);
+
+#define AXIOM_CHACHA_LOAD            \
+  "vmovdqa 0(%[x]), %%ymm0\n\t"      \
+  "vmovdqa 32(%[x]), %%ymm1\n\t"     \
+  "vmovdqa 64(%[x]), %%ymm2\n\t"     \
+  "vmovdqa 96(%[x]), %%ymm3\n\t"     \
+  "vmovdqa 128(%[x]), %%ymm4\n\t"    \
+  "vmovdqa 160(%[x]), %%ymm5\n\t"    \
+  "vmovdqa 192(%[x]), %%ymm6\n\t"    \
+  "vmovdqa 224(%[x]), %%ymm7\n\t"    \
+  "vmovdqa 320(%[x]), %%ymm10\n\t"   \
+  "vmovdqa 352(%[x]), %%ymm11\n\t"   \
+  "vmovdqa 384(%[x]), %%ymm12\n\t"   \
+  "vmovdqa 416(%[x]), %%ymm13\n\t"   \
+  "vmovdqa 448(%[x]), %%ymm14\n\t"   \
+  "vmovdqa 480(%[x]), %%ymm15\n\t"
+#define AXIOM_CHACHA_STORE           \
+  "vmovdqa %%ymm0, 0(%[x])\n\t"      \
+  "vmovdqa %%ymm1, 32(%[x])\n\t"     \
+  "vmovdqa %%ymm2, 64(%[x])\n\t"     \
+  "vmovdqa %%ymm3, 96(%[x])\n\t"     \
+  "vmovdqa %%ymm4, 128(%[x])\n\t"    \
+  "vmovdqa %%ymm5, 160(%[x])\n\t"    \
+  "vmovdqa %%ymm6, 192(%[x])\n\t"    \
+  "vmovdqa %%ymm7, 224(%[x])\n\t"    \
+  "vmovdqa %%ymm10, 320(%[x])\n\t"   \
+  "vmovdqa %%ymm11, 352(%[x])\n\t"   \
+  "vmovdqa %%ymm12, 384(%[x])\n\t"   \
+  "vmovdqa %%ymm13, 416(%[x])\n\t"   \
+  "vmovdqa %%ymm14, 448(%[x])\n\t"   \
+  "vmovdqa %%ymm15, 480(%[x])\n\t"
+// The four halves of a double round: columns (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14),
+// (3, 7, 11, 15); diagonals, those with c = x8, x9 first: (2, 7, 8, 13), (3, 4, 9, 14),
+// (0, 5, 10, 15), (1, 6, 11, 12).
+#define AXIOM_CHACHA_COLUMNS_16 AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "512(%[x])", 12)
+#define AXIOM_CHACHA_COLUMNS_8 AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "544(%[x])", 7)
+#define AXIOM_CHACHA_DIAGONALS_16 AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "512(%[x])", 12)
+#define AXIOM_CHACHA_DIAGONALS_8 AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "544(%[x])", 7)
+
+// One Poly1305 block at m in 64-bit registers, the arithmetic of poly1305/portable (h = (h +
+// m + 2^128) r, partly reduced): it runs on the integer units, beside the vector rounds.
+#define AXIOM_POLY1305_BLOCK                                                    \
+  "add (%[m]), %[h0]\n\t"                                                       \
+  "adc 8(%[m]), %[h1]\n\t"                                                      \
+  "adc $1, %[h2]\n\t"                                                           \
+  "mov 576(%[x]), %%rdx\n\t"            /* r0 */                               \
+  "mulx %[h0], %[a], %[b]\n\t"          /* b:a = h0 r0 */                      \
+  "mulx %[h1], %[c], %[d]\n\t"          /* d:c = h1 r0 */                      \
+  "mov 592(%[x]), %%rdx\n\t"            /* s1 */                               \
+  "mulx %[h1], %[e], %[f]\n\t"          /* h1 s1 */                            \
+  "add %[e], %[a]\n\t"                                                          \
+  "adc %[f], %[b]\n\t"                  /* b:a = d0 = h0 r0 + h1 s1 */         \
+  "mov 584(%[x]), %%rdx\n\t"            /* r1 */                               \
+  "mulx %[h0], %[e], %[f]\n\t"          /* h0 r1 */                            \
+  "add %[e], %[c]\n\t"                                                          \
+  "adc %[f], %[d]\n\t"                                                          \
+  "mov %[h2], %[e]\n\t"                                                         \
+  "imul 592(%[x]), %[e]\n\t"            /* h2 s1 (h2 < 8) */                   \
+  "add %[e], %[c]\n\t"                                                          \
+  "adc $0, %[d]\n\t"                    /* d:c = h0 r1 + h1 r0 + h2 s1 */      \
+  "imul 576(%[x]), %[h2]\n\t"           /* h2 r0 */                            \
+  "add %[b], %[c]\n\t"                                                          \
+  "adc %[d], %[h2]\n\t"                 /* d1 = c, d2 = h2 */                  \
+  "mov %[a], %[h0]\n\t"                                                         \
+  "mov %[c], %[h1]\n\t"                                                         \
+  "mov %[h2], %[e]\n\t"                 /* fold 2^130 = 5: (d2 >> 2) * 5 */    \
+  "shr $2, %[e]\n\t"                                                            \
+  "mov %[h2], %[f]\n\t"                                                         \
+  "and $-4, %[f]\n\t"                                                           \
+  "add %[f], %[e]\n\t"                                                          \
+  "and $3, %[h2]\n\t"                                                           \
+  "add %[e], %[h0]\n\t"                                                         \
+  "adc $0, %[h1]\n\t"                                                           \
+  "adc $0, %[h2]\n\t"                                                           \
+  "add $16, %[m]\n\t"
+
+#define AXIOM_CHACHA_CLOBBERS                                                                   \
+  "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", \
+      "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+
+// rounds8 applies the 20 rounds to w.x.
+void rounds8(Work& w) noexcept {
   unsigned left;
-  __asm__ volatile(
-      "vmovdqa 0(%[x]), %%ymm0\n\t"
-      "vmovdqa 32(%[x]), %%ymm1\n\t"
-      "vmovdqa 64(%[x]), %%ymm2\n\t"
-      "vmovdqa 96(%[x]), %%ymm3\n\t"
-      "vmovdqa 128(%[x]), %%ymm4\n\t"
-      "vmovdqa 160(%[x]), %%ymm5\n\t"
-      "vmovdqa 192(%[x]), %%ymm6\n\t"
-      "vmovdqa 224(%[x]), %%ymm7\n\t"
-      "vmovdqa 320(%[x]), %%ymm10\n\t"
-      "vmovdqa 352(%[x]), %%ymm11\n\t"
-      "vmovdqa 384(%[x]), %%ymm12\n\t"
-      "vmovdqa 416(%[x]), %%ymm13\n\t"
-      "vmovdqa 448(%[x]), %%ymm14\n\t"
-      "vmovdqa 480(%[x]), %%ymm15\n\t"
-      "mov $10, %[left]\n\t"
-      "1:\n\t"
-      // columns (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15)
-      AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "(%[masks])", 12)
-      AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "32(%[masks])", 7)
-      // diagonals, those with c = x8, x9 first: (2, 7, 8, 13), (3, 4, 9, 14), (0, 5, 10, 15),
-      // (1, 6, 11, 12)
-      AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "(%[masks])", 12)
-      AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "32(%[masks])", 7)
-      "dec %[left]\n\t"
-      "jnz 1b\n\t"
-      "vmovdqa %%ymm0, 0(%[x])\n\t"
-      "vmovdqa %%ymm1, 32(%[x])\n\t"
-      "vmovdqa %%ymm2, 64(%[x])\n\t"
-      "vmovdqa %%ymm3, 96(%[x])\n\t"
-      "vmovdqa %%ymm4, 128(%[x])\n\t"
-      "vmovdqa %%ymm5, 160(%[x])\n\t"
-      "vmovdqa %%ymm6, 192(%[x])\n\t"
-      "vmovdqa %%ymm7, 224(%[x])\n\t"
-      "vmovdqa %%ymm10, 320(%[x])\n\t"
-      "vmovdqa %%ymm11, 352(%[x])\n\t"
-      "vmovdqa %%ymm12, 384(%[x])\n\t"
-      "vmovdqa %%ymm13, 416(%[x])\n\t"
-      "vmovdqa %%ymm14, 448(%[x])\n\t"
-      "vmovdqa %%ymm15, 480(%[x])\n\t"
-      : [left] "=&r"(left)
-      : [x] "r"(x), [masks] "r"(masks)
-      : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
-        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+  __asm__ volatile(AXIOM_CHACHA_LOAD
+                   "mov $10, %[left]\n\t"
+                   "1:\n\t"
+                   AXIOM_CHACHA_COLUMNS_16 AXIOM_CHACHA_COLUMNS_8
+                   AXIOM_CHACHA_DIAGONALS_16 AXIOM_CHACHA_DIAGONALS_8
+                   "dec %[left]\n\t"
+                   "jnz 1b\n\t"
+                   AXIOM_CHACHA_STORE
+                   : [left] "=&r"(left)
+                   : [x] "r"(&w)
+                   : AXIOM_CHACHA_CLOBBERS);
 }
+
+// rounds8_mac applies the 20 rounds to w.x and absorbs the 32 Poly1305 blocks at m into h:
+// three per double round, four in the first two (spread evenly: the scalar chain of 32 blocks
+// takes about as long as the rounds).
+void rounds8_mac(Work& w, const std::uint8_t* m, std::uint64_t h[3]) noexcept {
+  unsigned left;
+  std::uint64_t a, b, c, d, e, f;
+  __asm__ volatile(AXIOM_CHACHA_LOAD
+                   "mov $10, %[left]\n\t"
+                   "1:\n\t"
+                   AXIOM_CHACHA_COLUMNS_16 AXIOM_POLY1305_BLOCK
+                   AXIOM_CHACHA_COLUMNS_8 AXIOM_POLY1305_BLOCK
+                   AXIOM_CHACHA_DIAGONALS_16 AXIOM_POLY1305_BLOCK
+                   AXIOM_CHACHA_DIAGONALS_8
+                   "cmp $8, %[left]\n\t"
+                   "jbe 2f\n\t"
+                   AXIOM_POLY1305_BLOCK
+                   "2:\n\t"
+                   "dec %[left]\n\t"
+                   "jnz 1b\n\t"
+                   AXIOM_CHACHA_STORE
+                   : [left] "=&r"(left), [m] "+r"(m), [h0] "+r"(h[0]), [h1] "+r"(h[1]),
+                     [h2] "+r"(h[2]), [a] "=&r"(a), [b] "=&r"(b), [c] "=&r"(c), [d] "=&r"(d),
+                     [e] "=&r"(e), [f] "=&r"(f)
+                   : [x] "r"(&w)
+                   : AXIOM_CHACHA_CLOBBERS, "rdx");
+}
+#undef AXIOM_CHACHA_CLOBBERS
+#undef AXIOM_POLY1305_BLOCK
+#undef AXIOM_CHACHA_DIAGONALS_8
+#undef AXIOM_CHACHA_DIAGONALS_16
+#undef AXIOM_CHACHA_COLUMNS_8
+#undef AXIOM_CHACHA_COLUMNS_16
+#undef AXIOM_CHACHA_STORE
+#undef AXIOM_CHACHA_LOAD
 #undef AXIOM_CHACHA_HALF
 
 // Transposes four word vectors (lane j = word of block j) into four vectors of 4 words:
@@ -143,16 +239,23 @@ __attribute__((always_inline)) inline void transpose4(__m256i w0, __m256i w1, __
 }
 
 // keystream8 writes the keystream of blocks counter .. counter + 7 to ks, in memory
-// order: ks[2j] and ks[2j + 1] hold block j.
+// order: ks[2j] and ks[2j + 1] hold block j. With mac, it also absorbs the 32 Poly1305 blocks
+// at mac into h (w.r0, w.r1, w.s1 set).
 __attribute__((always_inline)) inline void keystream8(const std::uint32_t input[16],
-                                                      std::uint32_t counter, __m256i ks[16]) noexcept {
-  alignas(32) const __m256i masks[2] = {rot16_mask(), rot8_mask()};
-  alignas(32) __m256i x[16];
+                                                      std::uint32_t counter, __m256i ks[16], Work& w,
+                                                      const std::uint8_t* mac = nullptr,
+                                                      std::uint64_t* h = nullptr) noexcept {
+  __m256i* x = w.x;
+  w.masks[0] = rot16_mask();
+  w.masks[1] = rot8_mask();
   for (int i = 0; i < 16; ++i) x[i] = _mm256_set1_epi32(static_cast<int>(input[i]));
   const __m256i counters = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(counter)),
                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   x[12] = counters;
-  rounds8(x, masks);
+  if (mac != nullptr)
+    rounds8_mac(w, mac, h);
+  else
+    rounds8(w);
   // The feed-forward reloads the input words (broadcast loads).
   for (int i = 0; i < 16; ++i)
     x[i] = _mm256_add_epi32(x[i], i == 12 ? counters : _mm256_set1_epi32(static_cast<int>(input[i])));
@@ -218,8 +321,9 @@ void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uin
                 std::size_t nblocks) noexcept {
   std::uint32_t counter = input[12];
   __m256i ks[16];
+  Work w;
   for (; nblocks >= 8; nblocks -= 8, counter += 8, in += 512, out += 512) {
-    keystream8(input, counter, ks);
+    keystream8(input, counter, ks, w);
     for (int i = 0; i < 16; ++i) {
       const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, _mm256_xor_si256(m, ks[i]));
@@ -227,7 +331,7 @@ void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uin
   }
   if (nblocks >= 3) {
     // Lanes past nblocks compute blocks that are never used (their counters may wrap).
-    keystream8(input, counter, ks);
+    keystream8(input, counter, ks, w);
     for (std::size_t i = 0; i < 2 * nblocks; ++i) {
       const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, _mm256_xor_si256(m, ks[i]));
@@ -238,11 +342,40 @@ void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uin
   _mm256_zeroupper();
 }
 
+// xor_blocks_mac: see ChaCha20Kernel. Sealing, the MAC of each group of eight blocks runs
+// during the rounds of the next group (the last one after the loop, in the scalar kernel).
+void xor_blocks_mac(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t nblocks, axiom::detail::Poly1305State& mac, bool sealing) noexcept {
+  std::uint32_t counter = input[12];
+  __m256i ks[16];
+  Work w;
+  w.r0 = mac.r[0];
+  w.r1 = mac.r[1];
+  w.s1 = mac.r[1] + (mac.r[1] >> 2);
+  std::uint64_t h[3] = {mac.h[0], mac.h[1], mac.h[2]};
+  for (std::size_t group = 0; group < nblocks / 8; ++group, counter += 8, in += 512, out += 512) {
+    const std::uint8_t* to_mac = sealing ? (group == 0 ? nullptr : out - 512) : in;
+    keystream8(input, counter, ks, w, to_mac, h);
+    for (int i = 0; i < 16; ++i) {
+      const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, _mm256_xor_si256(m, ks[i]));
+    }
+  }
+  _mm256_zeroupper();
+  mac.h[0] = h[0];
+  mac.h[1] = h[1];
+  mac.h[2] = h[2];
+  if (sealing && nblocks != 0) axiom::detail::poly1305_portable.blocks(mac, out - 512, 32, 1);
+  axiom::detail::wipe(w);
+  axiom::detail::wipe(ks);
+}
+
 AXIOM_ISA_END
 
 namespace axiom::detail {
 const ChaCha20Kernel chacha20_avx2 = {
     {"chacha20/avx2", cpu::Feature::avx2, true},
     chacha20_avx2::xor_blocks,
+    chacha20_avx2::xor_blocks_mac,
 };
 }  // namespace axiom::detail

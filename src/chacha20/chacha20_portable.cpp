@@ -30,6 +30,7 @@ void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uin
 const ChaCha20Kernel chacha20_portable = {
     {"chacha20/portable", cpu::Features{}, true},
     xor_blocks,
+    nullptr,
 };
 
 }  // namespace axiom::detail

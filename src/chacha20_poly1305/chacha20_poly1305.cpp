@@ -66,8 +66,43 @@ void finish_lengths(Poly1305& mac, std::size_t aad_size, std::size_t text_size) 
 
 }  // namespace
 
+// AeadAccess reaches into the cipher and the MAC for the fused pass.
+struct detail::AeadAccess {
+  // crypt_and_mac encrypts (sealing) or decrypts in into out with cipher and absorbs the
+  // ciphertext into mac: in one pass where the ChaCha20 kernel has a fused form and the MAC is
+  // the scalar kernel whose arithmetic it embeds, in pieces otherwise (and for the rest).
+  static void crypt_and_mac(ChaCha20& cipher, Poly1305& mac, std::span<std::uint8_t> out, Bytes in,
+                            bool sealing) noexcept {
+    std::size_t done = 0;
+    const auto fused = cipher.kernel_->xor_blocks_mac;
+    const std::size_t nblocks = in.size() / 512 * 8;  // the caller checked the length
+    if (nblocks != 0 && fused != nullptr && mac.kernel_ == &poly1305_portable &&
+        cipher.buffered_ == 0 && mac.buffered_ == 0) {
+      fused(cipher.input_, out.data(), in.data(), nblocks, mac.state_, sealing);
+      cipher.input_[12] += static_cast<std::uint32_t>(nblocks);
+      cipher.blocks_left_ -= nblocks;
+      done = 64 * nblocks;
+    }
+    for (; done < in.size(); done += piece_size) {
+      const std::size_t n = in.size() - done < piece_size ? in.size() - done : piece_size;
+      // Opening, each piece is absorbed before it is decrypted (in place overwrites it).
+      if (!sealing) mac.update(in.subspan(done, n));
+      (void)cipher.crypt(out.subspan(done, n), in.subspan(done, n));  // length checked by the caller
+      if (sealing) mac.update(out.subspan(done, n));
+    }
+  }
+};
+
+namespace {
+// The default kernels: with a fused ChaCha20 kernel, the scalar Poly1305 it embeds (measured
+// 16 KiB seal 1.19 -> 0.9 TSC cycles/byte against ChaCha20 avx2 then Poly1305 avx2).
+const detail::Poly1305Kernel& default_poly(const detail::ChaCha20Kernel& chacha) noexcept {
+  return chacha.xor_blocks_mac != nullptr ? detail::poly1305_portable : detail::poly1305_default();
+}
+}  // namespace
+
 ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key) noexcept
-    : ChaCha20Poly1305(key, detail::chacha20_default(), detail::poly1305_default()) {}
+    : ChaCha20Poly1305(key, detail::chacha20_default(), default_poly(detail::chacha20_default())) {}
 
 ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
                                    const detail::ChaCha20Kernel& chacha,
@@ -97,11 +132,7 @@ Status ChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out, std::span<st
   }
   ChaCha20 cipher(std::span<const std::uint8_t, key_size>(key_, key_size), nonce, 0, *chacha_);
   Poly1305 mac = start(cipher, *poly_, aad);
-  for (std::size_t done = 0; done < plaintext.size(); done += piece_size) {
-    const std::size_t n = plaintext.size() - done < piece_size ? plaintext.size() - done : piece_size;
-    (void)cipher.crypt(out.subspan(done, n), plaintext.subspan(done, n));  // length checked above
-    mac.update(out.subspan(done, n));
-  }
+  detail::AeadAccess::crypt_and_mac(cipher, mac, out, plaintext, true);
   finish_lengths(mac, aad.size(), plaintext.size());
   mac.finish(tag);
   return Status{};
@@ -139,13 +170,8 @@ Status ChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
   }
   ChaCha20 cipher(std::span<const std::uint8_t, key_size>(key_, key_size), nonce, 0, *chacha_);
   Poly1305 mac = start(cipher, *poly_, aad);
-  // Each piece is absorbed before it is decrypted (in place overwrites it); the plaintext is
-  // wiped below if the tag turns out wrong.
-  for (std::size_t done = 0; done < ciphertext.size(); done += piece_size) {
-    const std::size_t n = ciphertext.size() - done < piece_size ? ciphertext.size() - done : piece_size;
-    mac.update(ciphertext.subspan(done, n));
-    (void)cipher.crypt(out.subspan(done, n), ciphertext.subspan(done, n));
-  }
+  // The plaintext is wiped below if the tag turns out wrong.
+  detail::AeadAccess::crypt_and_mac(cipher, mac, out, ciphertext, false);
   finish_lengths(mac, aad.size(), ciphertext.size());
   std::uint8_t expected[tag_size];
   mac.finish(expected);
