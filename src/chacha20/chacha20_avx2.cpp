@@ -374,7 +374,7 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const ChaCha20Kernel chacha20_avx2 = {
-    {"chacha20/avx2", cpu::Feature::avx2, true},
+    {"chacha20/avx2", cpu::Feature::avx2 | cpu::Feature::bmi2, true},  // mulx in the fused pass
     chacha20_avx2::xor_blocks,
     chacha20_avx2::xor_blocks_mac,
 };
