@@ -64,6 +64,11 @@ class ChaCha20Poly1305 {
                        std::span<const std::uint8_t, tag_size> tag,
                        std::span<const std::uint8_t> aad = {}) const noexcept;
 
+  // chacha20_kernel_name and poly1305_kernel_name name the kernels this object uses, e.g.
+  // "chacha20/avx2" and "poly1305/portable" (a pair that runs as one fused pass).
+  std::string_view chacha20_kernel_name() const noexcept;
+  std::string_view poly1305_kernel_name() const noexcept;
+
  private:
   friend class XChaCha20Poly1305;
   const detail::ChaCha20Kernel* chacha_;

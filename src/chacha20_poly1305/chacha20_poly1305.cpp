@@ -113,6 +113,9 @@ ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
 
 ChaCha20Poly1305::~ChaCha20Poly1305() { detail::wipe(key_); }
 
+std::string_view ChaCha20Poly1305::chacha20_kernel_name() const noexcept { return chacha_->info.name; }
+std::string_view ChaCha20Poly1305::poly1305_kernel_name() const noexcept { return poly_->info.name; }
+
 Status ChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t, tag_size> tag,
                                        std::span<const std::uint8_t, nonce_size> nonce, Bytes plaintext,
                                        Bytes aad) const noexcept {

@@ -68,9 +68,9 @@ std::string_view chacha20_kernel() {
 }
 
 std::string_view chacha20_poly1305_kernel() {
+  const ChaCha20Poly1305 aead(std::array<std::uint8_t, 32>{});
   static const std::string name =
-      std::string(chacha20_kernel()) + "+" +
-      std::string(Poly1305(std::array<std::uint8_t, 32>{}).kernel_name());
+      std::string(aead.chacha20_kernel_name()) + "+" + std::string(aead.poly1305_kernel_name());
   return name;
 }
 
