@@ -6,10 +6,17 @@
 // uops, so 1280 for the 20 rounds; then 16 vpaddd (feed-forward), 48 shuffles to transpose
 // words into blocks (vpunpck{l,h}dq/qdq, vperm2i128), 16 vpxor with the input and 16 stores:
 // about 1380 uops. Zen 3 runs vector integer ALU uops on 4 pipes (shifts and shuffles on 2 of
-// them: 480 uops, 240 cycles, not the limit), so the bound is ~1360 / 4 = 340 core cycles per
-// 512 bytes = 0.66 core cycles/byte (~0.58 TSC cycles/byte at TSC 2.1 / core 2.4 GHz). The 16
-// state vectors plus 2 shuffle masks exceed the 16 ymm registers: a few spills, on the load
-// ports, which are otherwise idle.
+// them: 480 uops, 240 cycles, not the limit), so the throughput bound is ~345 core cycles per
+// 512 bytes = 0.67 core cycles/byte = 0.54 TSC cycles/byte here (core ~1.25x the TSC). The
+// latency bound is close: a half round is a chain of 7 dependent uops, 40 halves = 280 cycles
+// per 512 bytes, and the next half needs the last. Measured: 0.74 TSC cycles/byte in the rounds
+// (10 more double rounds cost that much), 0.80-0.85 in all at 16 KiB; GCC's own allocation of
+// the same rounds spilled a third of the state (1.01).
+//
+// The fused ChaCha20-Poly1305 pass (xor_blocks_mac) puts the scalar Poly1305 of 32 blocks (the
+// 512 bytes of ciphertext of one group) between the vector half rounds: about 32 integer uops
+// per block on the 4 integer ALUs and the multiplier, otherwise idle here; its carried chain,
+// ~14 cycles per block, is about as long as the rounds of one group.
 //
 // One or two blocks (short messages, tails) use a 2-block row layout instead: a, b, c, d rows of
 // two blocks per register, diagonals by vpshufd; 3 to 7 blocks run the 8-block path and use
