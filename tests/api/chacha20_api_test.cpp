@@ -36,13 +36,19 @@ TEST(ChaCha20Api, KernelFollowsAxiomCpu) {
   const std::array<std::uint8_t, 32> key{};
   const std::array<std::uint8_t, 12> nonce{};
   const std::string name(ChaCha20(key, nonce).kernel_name());
+  const std::string poly(Poly1305(key).kernel_name());
+  const ChaCha20Poly1305 aead(key);
   const char* spec = std::getenv("AXIOM_CPU");
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(name, "chacha20/portable");
-  } else if (cpu::detected().has(cpu::Feature::avx2)) {
+    EXPECT_EQ(poly, "poly1305/portable");
+  } else if (cpu::detected().has(cpu::Feature::avx2 | cpu::Feature::bmi2)) {
     EXPECT_EQ(name, "chacha20/avx2");
+    EXPECT_EQ(poly, "poly1305/avx2");
+    // The AEAD takes the fused pass: chacha20/avx2 with the scalar Poly1305 inside it.
+    EXPECT_EQ(aead.poly1305_kernel_name(), "poly1305/portable");
   }
-  EXPECT_EQ(Poly1305(key).kernel_name(), "poly1305/portable");
+  EXPECT_EQ(aead.chacha20_kernel_name(), name);
 }
 
 TEST(ChaCha20Api, OneShotEqualsObject) {
