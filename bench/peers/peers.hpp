@@ -1,6 +1,6 @@
 // peers.hpp: other libraries' SHA-256, HMAC-SHA256 and Streebog, timed next to ours. Each peer file
 // (bench/peers/<peer>.cpp) is built only when CMake finds the library, and then defines
-// AXIOM_BENCH_PEER_<PEER> for bench_sha256.cpp. Each add_* appends Subjects with ours = false,
+// AXIOM_BENCH_PEER_<PEER> for axiom_bench's sources. Each add_* appends Subjects with ours = false,
 // impl = the peer's name, and the same per-message contract as our registry: keyed once in
 // prepare(), one whole message per call.
 #pragma once
@@ -11,6 +11,9 @@
 
 namespace axiom::bench::peers {
 
+// add_sha256_peers (bench_sha256.cpp) adds the SHA-256, HMAC and Streebog subjects of every
+// peer built, each through one of these.
+void add_sha256_peers(std::vector<Subject>& out);
 void add_openssl(std::vector<Subject>& out);
 void add_libgcrypt(std::vector<Subject>& out);
 void add_botan(std::vector<Subject>& out);

@@ -76,14 +76,22 @@ std::vector<Subject> subjects() {
   for (const detail::StreebogKernel* k : detail::streebog_kernels()) {
     const bool runnable = hw.has(k->info.needs);
     const std::string isa(k->info.isa());
+    // The portable kernel looks its fused S+P+L tables up by message and state bytes.
+    std::vector<std::span<const std::uint8_t>> tables;
+    if (k == &detail::streebog_portable)
+      tables.emplace_back(reinterpret_cast<const std::uint8_t*>(&detail::streebog_lps),
+                          sizeof detail::streebog_lps);
     out.push_back({"streebog256", "hash", isa, true, runnable, Streebog256::digest_size,
-                   [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog256>(*k); }});
+                   [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog256>(*k); },
+                   false, tables});
     out.push_back({"streebog512", "hash", isa, true, runnable, Streebog512::digest_size,
-                   [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog512>(*k); }});
+                   [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog512>(*k); },
+                   false, tables});
   }
   add_chacha20_subjects(out);
   add_aes_subjects(out);
   add_sm4_subjects(out);
+  add_ghash_subjects(out);
   return out;
 }
 
@@ -117,7 +125,7 @@ std::string verify(const Subject& s, std::size_t size) {
     streebog_hash<Streebog256>(detail::streebog_portable)(msg, want.data());
   } else if (s.algo == "streebog512") {
     streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
-  } else if (chacha20_reference(s, key, msg, want)) {
+  } else if (chacha20_reference(s, key, msg, want) || ghash_reference(s, key, msg, want.data())) {
   } else if (sm4_reference(s, key, msg, want.data())) {
   } else if (!aes_reference(s, key, msg, want.data())) {
     return "no reference for algorithm " + s.algo;

@@ -36,6 +36,9 @@ struct Subject {
 
   // out_grows: the output also holds one byte per message byte (a cipher).
   bool out_grows = false;
+  // tables: memory the implementation reads besides its key and buffers (a table kernel's
+  // tables), flushed with them before each call of a cold-cache run.
+  std::vector<std::span<const std::uint8_t>> tables = {};
 
   // name is "<algo>/<op>/<impl>", e.g. "sha256/hash/shani".
   std::string name() const { return algo + "/" + op + "/" + impl; }
@@ -59,6 +62,14 @@ class SealedCache {
   std::vector<std::uint8_t> sealed_;
 };
 
+// add_ghash_subjects appends GHASH (GCM's universal hash, over the whole 16-byte blocks of a
+// message, keyed with the first 16 key bytes as H; the output is the 16-byte hash) for each of
+// our GHASH kernels (bench/registry/ghash.cpp), and ghash_reference writes the portable
+// kernel's answer for s to want, or returns false if s is not GHASH.
+void add_ghash_subjects(std::vector<Subject>& out);
+bool ghash_reference(const Subject& s, std::span<const std::uint8_t> key,
+                     std::span<const std::uint8_t> msg, std::uint8_t* want);
+
 // add_chacha20_subjects appends ChaCha20, Poly1305 and ChaCha20-Poly1305 seal/open for each of
 // our kernels (bench/registry/chacha20.cpp).
 void add_chacha20_subjects(std::vector<Subject>& out);
@@ -72,8 +83,12 @@ bool chacha20_reference(const Subject& s, std::span<const std::uint8_t> key,
 // best first, including those this CPU cannot run (runnable = false).
 std::vector<Subject> subjects();
 
-// default_sizes are the message sizes every benchmark runs: 64 B to 1 MiB.
-inline constexpr std::size_t default_sizes[] = {64, 1024, 16384, 1048576};
+// default_sizes are the message sizes of the throughput figures (make bench, axiom bench);
+// latency_sizes those of the per-call latency figures (a single block and small messages);
+// cold_sizes those of the cold-cache figures.
+inline constexpr std::size_t default_sizes[] = {64, 256, 1024, 8192, 16384, 1048576};
+inline constexpr std::size_t latency_sizes[] = {16, 64, 256};
+inline constexpr std::size_t cold_sizes[] = {64, 1024, 16384};
 
 // key_size is the length of the random MAC key the benchmarks use.
 inline constexpr std::size_t key_size = 32;

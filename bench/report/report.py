@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""report.py: turn axiom_bench's Google Benchmark JSON into tables and charts.
+"""report.py: turn axiom_bench's Google Benchmark JSON into tables, charts and a summary.
 
 Usage: report.py BENCH_JSON [--out-dir DIR]
 
-Benchmarks are named <algo>/<op>/<impl>/<bytes>; ours carry the label "axiom", peers "peer".
-For every algo/op and size it takes the median over the repetitions of cycles/byte ("cpb"
-counter) and MB/s ("MBps"), and compares our best kernel with the best peer:
-ratio = best peer cpb / our cpb, so > 1 means axiom is faster. Medians and ratios come from
-one interleaved run, because on a shared VM absolute speeds drift between runs.
+Figures are named <algo>/<op>/<impl>/<bytes> (throughput: cpb = TSC cycles/byte over a loop
+of whole messages) or <algo>/<op>/<impl>/<bytes>/latency and .../cold (per call: percentiles
+p50, p75, p99, p99.5 of TSC ticks per call, warm or with flushed caches). Ours carry the label
+"axiom", peers "peer". Over the repetitions of a throughput figure it drops the outliers
+(modified z-score above 3.5, as bench/registry/measure.cpp does) and counts them, then takes
+the min, median and CV (standard deviation / mean) of cycles/byte, and the medians of MB/s and
+cycles/block; per-call figures take the median of each percentile. Our best kernel is compared
+with the best peer: ratio = best peer's cycles/byte (or p50) / ours, so > 1 means axiom is
+faster. Medians and ratios come from one interleaved run: on a shared VM absolute speeds drift
+between runs.
 
-Writes DIR/report.md (Markdown, for the README) and DIR/chart_<family>.svg (grouped bars,
-log scale), one chart per family (sha256 holds sha256/hash and hmac-sha256/mac; streebog holds
-streebog256/hash and streebog512/hash; chacha20 holds chacha20, poly1305 and chacha20-poly1305;
-aes holds aes-128 and aes-256 with all their modes).
+Writes to DIR: report.md (every table), summary.md (the README's part: headline ratios and the
+charts), summary.json (every figure with its statistics, the comparisons and the machine), and
+chart_<family>.svg, one chart per family (sha256 holds sha256 and hmac-sha256; streebog holds
+Streebog-256 and -512; chacha20 holds chacha20, poly1305 and chacha20-poly1305; aes holds AES-128
+and AES-256 with all their modes, and GHASH).
 Python 3 standard library only.
 """
 import argparse
@@ -28,49 +34,124 @@ OUR_COLORS = ["#1f4e9c", "#4a90d9", "#8fbbe8", "#0b2a5b"]
 PEER_COLORS = ["#e0812c", "#c0392b", "#8e5ea2", "#2a9d8f", "#d16ba5", "#8c9a3a", "#7f6a4f",
                "#6e6e6e", "#e9c46a"]
 
+# Algorithms charted with another family (default: each algorithm is its own family; a name
+# "hmac-X" goes with X, "aes-N" with aes, "streebogN" with streebog).
+FAMILY_OF = {"poly1305": "chacha20", "chacha20-poly1305": "chacha20", "ghash": "aes"}
 
-# Algorithms charted with another family (default: each algorithm is its own family).
-FAMILY_OF = {"poly1305": "chacha20", "chacha20-poly1305": "chacha20"}
+# Block sizes in bytes, for cycles/block where the JSON has no cpbl counter (bench/registry/
+# measure.cpp's block_size has the same list); every other algorithm has 128-bit blocks.
+BLOCK64 = {"sha256", "hmac-sha256", "streebog256", "streebog512", "hmac-streebog512",
+           "chacha20", "chacha20-poly1305"}
+
+MODES = ("latency", "cold")
+PERCENTILES = (("p50", "p50"), ("p75", "p75"), ("p99", "p99"), ("p99_5", "p99.5"))
+
+
+def family(algo):
+    fam = algo[len("hmac-"):] if algo.startswith("hmac-") else algo
+    if fam.startswith("streebog"):
+        fam = "streebog"
+    if fam.startswith("aes-"):
+        fam = "aes"
+    return FAMILY_OF.get(fam, fam)
 
 
 def size_label(n):
-    for unit, div in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+    for unit, div in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if n >= div and n % div == 0:
             return f"{n // div} {unit}"
     return f"{n} B"
 
 
+def summarize(values):
+    """min, median, CV over the values left after dropping outliers, and how many were dropped.
+
+    The rule of bench/registry/measure.cpp: |x - median| > 3.5 * 1.4826 * MAD, the MAD taken
+    as at least 1 % of the median."""
+    med = statistics.median(values)
+    mad = max(statistics.median(abs(v - med) for v in values), 0.01 * abs(med))
+    kept = [v for v in values if abs(v - med) <= 3.5 * 1.4826 * mad]
+    mean = statistics.fmean(kept)
+    cv = statistics.stdev(kept) / mean if len(kept) > 1 and mean else 0.0
+    return {"n": len(values), "outliers": len(values) - len(kept), "min": min(kept),
+            "median": statistics.median(kept), "cv": cv}
+
+
+def parse_name(name):
+    """(algo, op, impl, size, mode) of a figure's name, or None for a name not ours."""
+    parts = name.split("/")
+    mode = ""
+    if len(parts) == 5 and parts[4] in MODES:
+        mode = parts.pop()
+    if len(parts) != 4 or not parts[3].isdigit():
+        return None
+    return parts[0], parts[1], parts[2], int(parts[3]), mode
+
+
 def load(path):
-    """Returns (results, errors, context): results[(algo, op)][impl][size] = {cpb, mbps, n}."""
+    """Returns (figures, errors, context).
+
+    figures[(algo, op, impl, size, mode)] = {"ours": bool, "reps": {counter: [value per
+    repetition]}} in registration order; errors[key] = message."""
     with open(path) as f:
         data = json.load(f)
-    runs = collections.defaultdict(lambda: {"cpb": [], "mbps": []})
-    ours = {}
+    figures = collections.OrderedDict()
     errors = {}
     # Random interleaving scrambles the file's order; family_index is the registration order.
     benchmarks = sorted(data.get("benchmarks", []), key=lambda b: b.get("family_index", 0))
     for b in benchmarks:
         if b.get("run_type", "iteration") != "iteration":
             continue  # Google Benchmark's own aggregates: we take medians ourselves
-        parts = b.get("run_name", b["name"]).split("/")
-        if len(parts) != 4 or not parts[3].isdigit():
+        key = parse_name(b.get("run_name", b["name"]))
+        if key is None:
             continue
-        algo, op, impl, size = parts[0], parts[1], parts[2], int(parts[3])
-        key = (algo, op, impl, size)
         if b.get("error_occurred"):
             errors[key] = b.get("error_message", "error")
             continue
-        runs[key]["cpb"].append(b["cpb"])
-        runs[key]["mbps"].append(b["MBps"])
-        ours[impl] = b.get("label") == "axiom"
-    results = collections.OrderedDict()
-    for (algo, op, impl, size), r in runs.items():
-        results.setdefault((algo, op), collections.OrderedDict()).setdefault(impl, {})[size] = {
-            "cpb": statistics.median(r["cpb"]),
-            "mbps": statistics.median(r["mbps"]),
-            "n": len(r["cpb"]),
-        }
-    return results, errors, ours, data.get("context", {})
+        fig = figures.setdefault(key, {"ours": b.get("label") == "axiom",
+                                       "reps": collections.defaultdict(list)})
+        for counter, value in b.items():
+            if isinstance(value, (int, float)) and counter not in (
+                    "family_index", "per_family_instance_index", "repetitions",
+                    "repetition_index", "threads", "iterations", "real_time", "cpu_time"):
+                fig["reps"][counter].append(value)
+    return figures, errors, data.get("context", {})
+
+
+def figure_stats(key, fig):
+    """The statistics of one figure (see the module's docstring)."""
+    algo, _, _, size, mode = key
+    reps = fig["reps"]
+    block = 64 if algo in BLOCK64 else 16
+    if mode:
+        st = {c: statistics.median(reps[c]) for c, _ in PERCENTILES}
+        st.update(n=len(reps["cpb"]), outliers=int(sum(reps.get("outliers", []))),
+                  cpb=st["p50"] / size, mbps=statistics.median(reps["MBps"]))
+        st["cpbl"] = st["cpb"] * block
+        return st
+    st = summarize(reps["cpb"])
+    st["cpb"] = st["median"]
+    st["mbps"] = statistics.median(reps["MBps"])
+    st["cpbl"] = statistics.median(reps["cpbl"]) if "cpbl" in reps else st["cpb"] * block
+    for c in ("core_cpb", "ipb", "llc_miss_kib", "core_mhz"):  # hardware counters, if any
+        if c in reps:
+            st[c] = statistics.median(reps[c])
+    return st
+
+
+def tables(figures):
+    """throughput[(algo, op)][impl][size] and percall[(algo, op)][impl][(size, mode)]: stats;
+    ours[impl] = True for our kernels."""
+    throughput, percall, ours = (collections.OrderedDict(), collections.OrderedDict(), {})
+    for key, fig in figures.items():
+        algo, op, impl, size, mode = key
+        ours[impl] = fig["ours"]
+        st = figure_stats(key, fig)
+        if mode:
+            percall.setdefault((algo, op), collections.OrderedDict()).setdefault(impl, {})[(size, mode)] = st
+        else:
+            throughput.setdefault((algo, op), collections.OrderedDict()).setdefault(impl, {})[size] = st
+    return throughput, percall, ours
 
 
 # Operations no peer offers are compared with the peers' figures for another operation over
@@ -93,91 +174,187 @@ def impl_order(impls, ours):
     return [i for i in impls if ours.get(i)] + [i for i in impls if not ours.get(i)]
 
 
-def compare(table, ours, size):
-    """Returns (our best impl, its cpb, best peer, its cpb, ratio) at size; None where absent."""
-    mine = [(r[size]["cpb"], i) for i, r in table.items() if ours.get(i) and size in r]
-    peer = [(r[size]["cpb"], i) for i, r in table.items() if not ours.get(i) and size in r]
+def compare(table, ours, col, metric="cpb"):
+    """Returns (our best impl, its value, best peer, its value, ratio) at column col (a size,
+    or (size, mode)); None where absent. Lower is better; ratio = peer / ours."""
+    mine = [(r[col][metric], i) for i, r in table.items() if ours.get(i) and col in r]
+    peer = [(r[col][metric], i) for i, r in table.items() if not ours.get(i) and col in r]
     ob = min(mine) if mine else (None, None)
     pb = min(peer) if peer else (None, None)
-    ratio = pb[0] / ob[0] if mine and peer else None
+    ratio = pb[0] / ob[0] if mine and peer and ob[0] else None
     return ob[1], ob[0], pb[1], pb[0], ratio
 
 
-def sizes_of(table):
-    return sorted({s for r in table.values() for s in r})
+def col_key(col):
+    return (MODES.index(col[1]), col[0]) if isinstance(col, tuple) else (-1, col)
 
 
-def console(results, ours, errors):
-    lines = []
-    for (algo, op), table in results.items():
-        sizes = sizes_of(table)
-        reps = max(r[s]["n"] for r in table.values() for s in r)
-        lines.append(f"{algo}/{op}: median of {reps} interleaved repetitions; "
-                     "cpb = TSC cycles/byte (lower is better)")
-        head = f"  {'impl':<18}" + "".join(f"{size_label(s):>20}" for s in sizes)
-        lines.append(head)
-        lines.append(f"  {'':<18}" + "".join(f"{'cpb':>10}{'MB/s':>10}" for _ in sizes))
-        for impl in impl_order(table, ours):
-            name = impl + (" (axiom)" if ours.get(impl) else "")
-            row = f"  {name:<18}"
-            for s in sizes:
-                r = table[impl].get(s)
-                row += f"{r['cpb']:>10.2f}{r['mbps']:>10.0f}" if r else f"{'-':>20}"
-            lines.append(row)
-        best, ratio = f"  {'best peer':<18}", f"  {'ratio (x faster)':<18}"
-        for s in sizes:
-            oi, _, pi, pc, rt = compare(table, ours, s)
-            best += f"{(pi or '-') + (f' {pc:.2f}' if pc else ''):>20}"
-            ratio += f"{(f'{rt:.2f}x ({oi})' if rt else '-'):>20}"
-        lines += [best, ratio, ""]
+def columns(table):
+    """The sizes of a throughput table, or the (size, mode) of a per-call one, warm first."""
+    return sorted({c for r in table.values() for c in r}, key=col_key)
+
+
+def col_label(col):
+    return f"{size_label(col[0])} {col[1]}" if isinstance(col, tuple) else size_label(col)
+
+
+def machine_lines(context):
+    """What the run measured with: CPU, clocks, memory, scheduling, counters."""
+    lines = [f"{cpu_model()}, {context.get('num_cpus', '?')} CPUs; TSC "
+             f"{context.get('tsc_mhz', context.get('mhz_per_cpu', '?'))} MHz (read in steps of "
+             f"{context.get('tsc_resolution', '?')} ticks), core clock ~"
+             f"{context.get('core_mhz', '?')} MHz (estimated); an empty timed call reads "
+             f"{context.get('timer_overhead', '?')} ticks. {context.get('date', '')}"]
+    for k in ("memory", "affinity", "scheduling", "hw_counters"):
+        if k in context:
+            lines.append(context[k])
+    return lines
+
+
+def console(throughput, percall, ours, errors, context):
+    lines = ["bench: " + line for line in machine_lines(context)] + [""]
+    for key in list(dict.fromkeys(list(throughput) + list(percall))):
+        algo, op = key
+        table = throughput.get(key)
+        if table:
+            cols = columns(table)
+            reps = max(r[c]["n"] for r in table.values() for c in r)
+            dropped = sum(r[c]["outliers"] for r in table.values() for c in r)
+            lines.append(f"{algo}/{op}: TSC cycles/byte (lower is better), median of {reps} "
+                         f"interleaved repetitions, CV in brackets; {dropped} outlier "
+                         f"repetition(s) dropped")
+            lines.append(f"  {'impl':<20}" + "".join(f"{size_label(c):>16}" for c in cols))
+            for impl in impl_order(table, ours):
+                row = f"  {impl + (' (axiom)' if ours.get(impl) else ''):<20}"
+                for c in cols:
+                    r = table[impl].get(c)
+                    row += f"{r['cpb']:>10.2f} ({100 * r['cv']:>2.0f}%)" if r else f"{'-':>16}"
+                lines.append(row)
+            best, ratio = f"  {'best peer':<20}", f"  {'ratio (x faster)':<20}"
+            for c in cols:
+                oi, _, pi, pc, rt = compare(table, ours, c)
+                best += f"{(pi or '-') + (f' {pc:.2f}' if pc else ''):>16}"
+                ratio += f"{(f'{rt:.2f}x {oi}' if rt else '-'):>16}"
+            lines += [best, ratio]
+        table = percall.get(key)
+        if table:
+            lines.append(f"  {algo}/{op} per call, TSC ticks p50/p75/p99/p99.5: our best "
+                         "kernel vs the best peer (by p50)")
+            for c in columns(table):
+                oi, oc, pi, pc, rt = compare(table, ours, c, "p50")
+                cell = lambda i: "/".join(f"{table[i][c][m]:.0f}" for m, _ in PERCENTILES) if i else "-"
+                lines.append(f"    {col_label(c):<14} {oi or '-'} {cell(oi)}" +
+                             (f"  vs  {pi} {cell(pi)}  ({rt:.2f}x)" if rt else ""))
+        lines.append("")
     for key, msg in sorted(errors.items()):
-        lines.append(f"ERROR {'/'.join(map(str, key))}: {msg}")
+        lines.append(f"ERROR {'/'.join(str(k) for k in key if k != '')}: {msg}")
     return "\n".join(lines)
 
 
-def markdown(results, ours, errors, context):
-    out = ["# SHA-256 and HMAC-SHA256: axiom against peer libraries", ""]
-    cpu = cpu_model()
-    out.append(f"Machine: {cpu}, {context.get('num_cpus', '?')} CPUs at "
-               f"{context.get('mhz_per_cpu', '?')} MHz (TSC). {context.get('date', '')}")
-    out.append("")
-    out.append("Cells: median cycles/byte (TSC ticks per byte, lower is better) and MB/s over "
-               "interleaved repetitions of one run. Ratio = best peer's cycles/byte / our best "
-               "kernel's: above 1 means axiom is faster.")
-    out.append("")
-    for (algo, op), table in results.items():
-        sizes = sizes_of(table)
-        out.append(f"## {algo}/{op}")
-        out.append("")
+def md_table(table, ours, fmt, metric="cpb"):
+    """A Markdown table: one row per impl, one column per size (or size and mode), then the
+    best peer and the ratio."""
+    cols = columns(table)
+    out = ["| impl | " + " | ".join(col_label(c) for c in cols) + " |",
+           "|---|" + "---:|" * len(cols)]
+    for impl in impl_order(table, ours):
+        name = f"**{impl}** (axiom)" if ours.get(impl) else impl
+        out.append(f"| {name} | " + " | ".join(fmt(table[impl][c]) if c in table[impl] else "-"
+                                               for c in cols) + " |")
+    best, ratio = [], []
+    for c in cols:
+        oi, _, pi, pc, rt = compare(table, ours, c, metric)
+        best.append(f"{pi} {pc:.{0 if metric == 'p50' else 2}f}" if pi else "-")
+        ratio.append(f"**{rt:.2f}x** ({oi})" if rt else "-")
+    out.append("| best peer | " + " | ".join(best) + " |")
+    out.append("| ratio | " + " | ".join(ratio) + " |")
+    return out
+
+
+def report_md(throughput, percall, ours, errors, context):
+    out = ["# Benchmark: axiom against peer libraries", ""]
+    out += [f"- {line}" for line in machine_lines(context)]
+    out += ["", "Throughput cells: median TSC cycles/byte over the interleaved repetitions of one "
+            "run (outliers dropped), MB/s and cycles/block in brackets. Per-call cells: TSC ticks "
+            "per call, p50 / p75 / p99 / p99.5 (warm, or cold: buffers and tables flushed before "
+            "each call). Ratio = best peer / our best kernel: above 1 means axiom is faster.", ""]
+    for key in list(dict.fromkeys(list(throughput) + list(percall))):
+        algo, op = key
+        out += [f"## {algo}/{op}", ""]
         if op in PEER_BASELINE:
-            out.append(f"The bytes as two independent messages of half the size each, hashed "
-                       f"at once (`hash_many`); the peers' rows are their {algo}/"
-                       f"{PEER_BASELINE[op]} figures for the same bytes as one message.")
+            out += [f"The bytes as two independent messages of half the size each, hashed at "
+                    f"once (`hash_many`); the peers' rows are their {algo}/{PEER_BASELINE[op]} "
+                    "figures for the same bytes as one message.", ""]
+        if key in throughput:
+            out += md_table(throughput[key], ours,
+                            lambda r: f"{r['cpb']:.2f} ({r['mbps']:.0f} MB/s, {r['cpbl']:.0f} c/block)")
             out.append("")
-        out.append("| impl | " + " | ".join(size_label(s) for s in sizes) + " |")
-        out.append("|---|" + "---:|" * len(sizes))
-        for impl in impl_order(table, ours):
-            name = f"**{impl}** (axiom)" if ours.get(impl) else impl
-            cells = []
-            for s in sizes:
-                r = table[impl].get(s)
-                cells.append(f"{r['cpb']:.2f} ({r['mbps']:.0f} MB/s)" if r else "-")
-            out.append(f"| {name} | " + " | ".join(cells) + " |")
-        best, ratio = [], []
-        for s in sizes:
-            oi, _, pi, pc, rt = compare(table, ours, s)
-            best.append(f"{pi} {pc:.2f}" if pi else "-")
-            ratio.append(f"**{rt:.2f}x** ({oi})" if rt else "-")
-        out.append("| best peer | " + " | ".join(best) + " |")
-        out.append("| ratio | " + " | ".join(ratio) + " |")
-        out.append("")
+        if key in percall:
+            out += md_table(percall[key], ours,
+                            lambda r: " / ".join(f"{r[m]:.0f}" for m, _ in PERCENTILES), "p50")
+            out.append("")
     if errors:
-        out.append("Errors:")
-        out.append("")
-        for key, msg in sorted(errors.items()):
-            out.append(f"- `{'/'.join(map(str, key))}`: {msg}")
+        out += ["Errors:", ""]
+        out += [f"- `{'/'.join(str(k) for k in key if k != '')}`: {msg}" for key, msg in sorted(errors.items())]
         out.append("")
     return "\n".join(out)
+
+
+def summary_md(throughput, percall, ours, context, charts):
+    """The README's part: one line per algorithm/op, ours against the best peer."""
+    out = ["### Summary", ""]
+    out += [f"- {line}" for line in machine_lines(context)]
+    out += ["", "Ratio = best peer's cycles/byte / our best kernel's, from one run (medians of "
+            "interleaved repetitions): above 1 means axiom is faster. Cells: ratio (our best "
+            "kernel's cycles/byte vs the best peer's).", ""]
+    cols = sorted({c for t in throughput.values() for r in t.values() for c in r})
+    out.append("| algorithm/op | " + " | ".join(size_label(c) for c in cols) + " |")
+    out.append("|---|" + "---:|" * len(cols))
+    for (algo, op), table in throughput.items():
+        cells = []
+        for c in cols:
+            oi, oc, pi, pc, rt = compare(table, ours, c)
+            cells.append(f"**{rt:.2f}x** ({oc:.2f} {oi} vs {pc:.2f} {pi})" if rt
+                         else (f"{oc:.2f} {oi}" if oi else "-"))
+        out.append(f"| {algo}/{op} | " + " | ".join(cells) + " |")
+    pcols = sorted({c for t in percall.values() for r in t.values() for c in r}, key=col_key)
+    if pcols:
+        out += ["", "Per call, median TSC ticks (p50) of our best kernel vs the best peer "
+                "(cold: buffers and tables flushed before each call):", ""]
+        out.append("| algorithm/op | " + " | ".join(col_label(c) for c in pcols) + " |")
+        out.append("|---|" + "---:|" * len(pcols))
+        for (algo, op), table in percall.items():
+            cells = []
+            for c in pcols:
+                oi, oc, pi, pc, rt = compare(table, ours, c, "p50")
+                cells.append(f"{oc:.0f} vs {pc:.0f}" if rt else (f"{oc:.0f}" if oi else "-"))
+            out.append(f"| {algo}/{op} | " + " | ".join(cells) + " |")
+    out += ["", "Every figure, with each kernel and peer and the percentiles: "
+            "[docs/bench/report.md](docs/bench/report.md).", ""]
+    out += [f"![{c}](docs/bench/{c})" for c in charts]
+    return "\n".join(out)
+
+
+def summary_json(figures, throughput, percall, ours, errors, context):
+    figs = []
+    for key, fig in figures.items():
+        algo, op, impl, size, mode = key
+        st = (percall if mode else throughput)[(algo, op)][impl][(size, mode) if mode else size]
+        figs.append({"name": "/".join(str(k) for k in key if k != ""), "algo": algo, "op": op,
+                     "impl": impl, "size": size, "mode": mode or "throughput",
+                     "ours": fig["ours"], **st})
+    comparisons = []
+    for kind, results, metric in (("throughput", throughput, "cpb"), ("per_call", percall, "p50")):
+        for (algo, op), table in results.items():
+            for c in columns(table):
+                oi, oc, pi, pc, rt = compare(table, ours, c, metric)
+                comparisons.append({"algo": algo, "op": op, "kind": kind,
+                                    "size": c[0] if isinstance(c, tuple) else c,
+                                    "mode": c[1] if isinstance(c, tuple) else "throughput",
+                                    "metric": metric, "ours": oi, "ours_value": oc,
+                                    "best_peer": pi, "peer_value": pc, "ratio": rt})
+    return {"context": context, "figures": figs, "comparisons": comparisons,
+            "errors": {"/".join(str(k) for k in key if k != ""): m for key, m in errors.items()}}
 
 
 def cpu_model():
@@ -226,7 +403,7 @@ def svg_chart(panels, ours, title):
          f'font-weight="bold">{escape(title)}</text>']
     for p, (heading, table) in enumerate(panels):
         y0 = top + p * (panel_h + gap) + 20
-        sizes = sizes_of(table)
+        sizes = columns(table)
         vals = [r[sz]["cpb"] for r in table.values() for sz in r]
         lo = 10 ** math.floor(math.log10(min(vals)))
         hi = 10 ** math.ceil(math.log10(max(vals)))
@@ -284,26 +461,31 @@ def main():
     ap.add_argument("--out-dir", default=None, help="default: the JSON file's directory")
     args = ap.parse_args()
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.json))
-    results, errors, ours, context = load(args.json)
-    add_peer_baselines(results, ours)
-    if not results and not errors:
+    os.makedirs(out_dir, exist_ok=True)
+    figures, errors, context = load(args.json)
+    if not figures and not errors:
         print(f"report: no benchmark results in {args.json}", file=sys.stderr)
         return 1
-    print(console(results, ours, errors))
-    with open(os.path.join(out_dir, "report.md"), "w") as f:
-        f.write(markdown(results, ours, errors, context) + "\n")
+    throughput, percall, ours = tables(figures)
+    summary = summary_json(figures, throughput, percall, ours, errors, context)
+    add_peer_baselines(throughput, ours)
+    add_peer_baselines(percall, ours)
+    print(console(throughput, percall, ours, errors, context))
     families = collections.OrderedDict()
-    for (algo, op), table in results.items():
-        fam = algo[len("hmac-"):] if algo.startswith("hmac-") else algo
-        if fam.startswith("streebog"):
-            fam = "streebog"  # one chart for Streebog-256 and -512
-        fam = FAMILY_OF.get(fam, fam)
-        fam = "aes" if fam.startswith("aes-") else fam  # one chart for AES-128 and AES-256
-        families.setdefault(fam, []).append((f"{algo} ({op})", table))
+    for (algo, op), table in throughput.items():
+        families.setdefault(family(algo), []).append((f"{algo} ({op})", table))
+    charts = []
     for fam, panels in families.items():
-        path = os.path.join(out_dir, f"chart_{fam}.svg")
-        with open(path, "w") as f:
+        charts.append(f"chart_{fam}.svg")
+        with open(os.path.join(out_dir, charts[-1]), "w") as f:
             f.write(svg_chart(panels, ours, f"{fam.upper()}: axiom vs peers, median cycles/byte"))
+    with open(os.path.join(out_dir, "report.md"), "w") as f:
+        f.write(report_md(throughput, percall, ours, errors, context) + "\n")
+    with open(os.path.join(out_dir, "summary.md"), "w") as f:
+        f.write(summary_md(throughput, percall, ours, context, charts) + "\n")
+    with open(os.path.join(out_dir, "summary.json"), "w") as f:
+        json.dump(summary, f, indent=1)
+        f.write("\n")
     # A wrong answer from any implementation fails the run, after everything is written.
     return 1 if errors else 0
 
