@@ -1,8 +1,8 @@
 # The two commands of the README, as thin wrappers over CMake presets and ctest:
 #   make test    install missing packages, build, run every test (ctest)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
-#                (make bench-quick: fewer repetitions and sizes, ~15 s)
-.PHONY: test bench bench-quick bench-publish build asan ct clang fuzz clean
+#                (make bench-quick: fewer repetitions and sizes, about a minute)
+.PHONY: test bench bench-quick bench-compare bench-publish build asan ct clang fuzz clean
 
 test:
 	@scripts/deps.sh test
@@ -30,11 +30,17 @@ fuzz:
 	ctest --preset fuzz
 
 # Only the benchmark binary is built: the report needs nothing else from the tree.
-bench bench-quick:
+# Options (see bench/run.sh): LARGE=2G (large buffers only), FILTER=regex, PIN=cpu, FIFO=1.
+# make bench-compare BASELINE=file.json: run make bench, then flag every figure of ours slower
+# than in BASELINE (the bench.json of an earlier run) beyond the measured noise.
+BENCH_ENV = QUICK='$(QUICK)' LARGE='$(LARGE)' FILTER='$(FILTER)' PIN='$(PIN)' FIFO='$(FIFO)'
+bench bench-quick bench-compare:
+	@$(if $(filter bench-compare,$@),test -n "$(BASELINE)" || { echo "usage: make bench-compare BASELINE=file.json" >&2; exit 2; })
 	@scripts/deps.sh bench
 	cmake --preset bench >/dev/null
 	cmake --build --preset bench --target axiom_bench
-	bench/run.sh build/bench $(if $(filter bench-quick,$@),--quick)
+	$(BENCH_ENV) bench/run.sh build/bench $(if $(filter bench-quick,$@),--quick)
+	$(if $(filter bench-compare,$@),python3 bench/report/compare.py $(BASELINE) build/bench/bench.json)
 
 # Copy the latest report and chart into the README and docs/bench/ (then commit them).
 bench-publish:

@@ -5,13 +5,14 @@
 //                                       (TSC ticks per byte, serialized reads around the
 //                                       loop), cpbl (per block), MBps (wall clock), and with
 //                                       hardware counters core_cpb, ipb, llc_miss_kib, core_mhz
-//   <algo>/<op>/<impl>/<bytes>/latency  calls for --benchmark_min_time, each timed alone: p50,
+//   <algo>/<op>/<impl>/<bytes>/latency  calls for --axiom_call_time, each timed alone: p50,
 //                                       p75, p99, p99_5 (TSC ticks per call, the empty bracket's
 //                                       ticks included), outliers, cpb = p50/bytes
 //   <algo>/<op>/<impl>/<bytes>/cold     the same, the buffers and tables flushed before each call
 // Own flags, besides Google Benchmark's:
 //   --axiom_sizes=LIST, --axiom_latency_sizes=LIST, --axiom_cold_sizes=LIST
 //                       byte counts (K, M, G suffixes) of each kind; an empty list skips it
+//   --axiom_call_time=S seconds of calls per latency or cold repetition (default 0.01)
 //   --axiom_pin=CPU     run on that CPU only;  --axiom_fifo  SCHED_FIFO (both when permitted)
 // The environment (clocks, locking, scheduling, counters) goes to stderr as "bench: ..." lines
 // and into the JSON context.
@@ -115,6 +116,7 @@ struct Options {
   std::vector<std::size_t> sizes{std::begin(axiom::bench::default_sizes), std::end(axiom::bench::default_sizes)};
   std::vector<std::size_t> latency_sizes{std::begin(axiom::bench::latency_sizes), std::end(axiom::bench::latency_sizes)};
   std::vector<std::size_t> cold_sizes{std::begin(axiom::bench::cold_sizes), std::end(axiom::bench::cold_sizes)};
+  double call_time = 0.01;
   int pin = -1;
   bool fifo = false;
 };
@@ -222,10 +224,10 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark((base + std::to_string(n)).c_str(), run_throughput, &s, n, error_at(n));
     for (const std::size_t n : opt.latency_sizes)
       benchmark::RegisterBenchmark((base + std::to_string(n) + "/latency").c_str(), run_calls, &s, n,
-                                   error_at(n), false);
+                                   error_at(n), false)->MinTime(opt.call_time);
     for (const std::size_t n : opt.cold_sizes)
       benchmark::RegisterBenchmark((base + std::to_string(n) + "/cold").c_str(), run_calls, &s, n,
-                                   error_at(n), true);
+                                   error_at(n), true)->MinTime(opt.call_time);
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
