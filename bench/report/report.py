@@ -406,7 +406,7 @@ def svg_chart(panels, ours, title):
         sizes = columns(table)
         vals = [r[sz]["cpb"] for r in table.values() for sz in r]
         lo = 10 ** math.floor(math.log10(min(vals)))
-        hi = 10 ** math.ceil(math.log10(max(vals)))
+        hi = max(10 ** math.ceil(math.log10(max(vals))), lo * 10)  # a decade at least
         ylog = lambda v: y0 + panel_h - (math.log10(v) - math.log10(lo)) / (
             math.log10(hi) - math.log10(lo)) * panel_h
         s.append(f'<text x="{left}" y="{y0 - 8}" font-size="15" font-weight="bold">'

@@ -1,0 +1,158 @@
+// The benchmark registry and its measuring tools (bench/registry), without timing anything:
+// every kernel of every algorithm has a subject, every subject computes the portable kernel's
+// answer, table kernels name their tables for cold-cache runs, and the statistics, parsing and
+// OS facilities behave. No assertion here depends on speed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "axiom/cpu.hpp"
+#include "core/kernel.hpp"
+#include "registry/measure.hpp"
+#include "registry/registry.hpp"
+
+namespace axiom::bench {
+namespace {
+
+// A subject of ours exercises kernel k when it runs k's ISA on an algorithm named after k's
+// ("sha256" in "hmac-sha256", "aes" in "aes-128", "poly1305" in "chacha20-poly1305").
+bool exercises(const Subject& s, const detail::KernelInfo& k) {
+  return s.ours && s.impl == k.isa() && s.algo.find(k.algorithm()) != std::string::npos;
+}
+
+TEST(BenchRegistry, ListsEveryKernelOfEveryAlgorithm) {
+  const std::vector<Subject> all = subjects();
+  for (const detail::KernelInfo* k : detail::all_kernels()) {
+    const bool found = std::any_of(all.begin(), all.end(), [&](const Subject& s) { return exercises(s, *k); });
+    EXPECT_TRUE(found) << k->name << " has no benchmark subject (bench/registry)";
+  }
+}
+
+TEST(BenchRegistry, TableKernelsNameTheirTables) {
+  const std::vector<Subject> all = subjects();
+  for (const detail::KernelInfo* k : detail::all_kernels()) {
+    if (k->constant_time) continue;
+    for (const Subject& s : all)
+      if (exercises(s, *k))
+        EXPECT_FALSE(s.tables.empty()) << s.name() << ": " << k->name
+                                       << " reads tables by secret bytes: list them in Subject::tables "
+                                          "so that cold-cache runs flush them";
+  }
+}
+
+TEST(BenchRegistry, EverySubjectGivesThePortableAnswer) {
+  for (const Subject& s : subjects()) {
+    if (!s.runnable) continue;
+    for (const std::size_t n : {16, 64, 256, 8192}) EXPECT_EQ(verify(s, n), "") << s.name() << " at " << n;
+  }
+}
+
+TEST(BenchRegistry, NamesAreUnique) {
+  std::vector<std::string> names;
+  for (const Subject& s : subjects()) names.push_back(s.name());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end());
+}
+
+TEST(BenchMeasure, SummarizeDropsAndCountsOutliers) {
+  const Stats st = summarize({2.0, 2.02, 1.98, 5.0, 2.01});
+  EXPECT_EQ(st.n, 5u);
+  EXPECT_EQ(st.outliers, 1u);
+  EXPECT_DOUBLE_EQ(st.min, 1.98);
+  EXPECT_DOUBLE_EQ(st.median, 2.005);
+  EXPECT_LT(st.cv, 0.01);
+
+  const Stats spread = summarize({10, 11, 9, 10.5, 9.5});
+  EXPECT_EQ(spread.outliers, 0u);
+  EXPECT_NEAR(spread.cv, 0.0791, 1e-3);
+
+  // Equal values but one: the MAD floor (1 % of the median, or the timer's step) keeps a
+  // one-step difference in.
+  EXPECT_EQ(summarize({245, 245, 245, 269, 245}, 24).outliers, 0u);
+  EXPECT_EQ(summarize({245, 245, 245, 2690, 245}, 24).outliers, 1u);
+}
+
+TEST(BenchMeasure, Percentiles) {
+  std::vector<double> v(200);
+  std::iota(v.begin(), v.end(), 1.0);
+  EXPECT_EQ(percentile(v, 50), 100);
+  EXPECT_EQ(percentile(v, 75), 150);
+  EXPECT_EQ(percentile(v, 99), 198);
+  EXPECT_EQ(percentile(v, 99.5), 199);
+  EXPECT_EQ(percentile(v, 100), 200);
+  EXPECT_EQ(percentile(std::vector<double>{7}, 99.5), 7);
+}
+
+TEST(BenchMeasure, Sizes) {
+  std::uint64_t n = 0;
+  EXPECT_TRUE(parse_size("64", n));
+  EXPECT_EQ(n, 64u);
+  EXPECT_TRUE(parse_size("8K", n));
+  EXPECT_EQ(n, 8192u);
+  EXPECT_TRUE(parse_size("1m", n));
+  EXPECT_EQ(n, 1u << 20);
+  EXPECT_TRUE(parse_size("2G", n));
+  EXPECT_EQ(n, std::uint64_t{2} << 30);
+  for (const char* bad : {"", "K", "1X", "-1", "1.5K", "2048G", "1234567890123"}) EXPECT_FALSE(parse_size(bad, n)) << bad;
+
+  std::vector<std::size_t> sizes;
+  EXPECT_TRUE(parse_sizes("64,1K,16K", sizes));
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{64, 1024, 16384}));
+  EXPECT_TRUE(parse_sizes("", sizes));
+  EXPECT_TRUE(sizes.empty());
+  for (const char* bad : {"64,", ",64", "0", "64,,1K", "x"}) EXPECT_FALSE(parse_sizes(bad, sizes)) << bad;
+}
+
+TEST(BenchMeasure, BlockSizes) {
+  EXPECT_EQ(block_size("sha256"), 64u);
+  EXPECT_EQ(block_size("streebog512"), 64u);
+  EXPECT_EQ(block_size("chacha20-poly1305"), 64u);
+  EXPECT_EQ(block_size("aes-128"), 16u);
+  EXPECT_EQ(block_size("poly1305"), 16u);
+}
+
+TEST(BenchMeasure, TimeCallsWarmAndCold) {
+  const std::vector<Subject> all = subjects();
+  const Subject& s = *std::find_if(all.begin(), all.end(), [](const Subject& x) {
+    return x.name() == "streebog256/hash/portable";  // a table kernel: its tables get flushed
+  });
+  ASSERT_FALSE(s.tables.empty());
+  const MessageFn fn = s.prepare(random_bytes(key_size, 1));
+  const std::vector<std::uint8_t> msg = random_bytes(64, 2);
+  std::vector<std::uint8_t> out(s.output_size(64)), want(out.size());
+  fn(msg, want.data());
+  for (const bool cold : {false, true}) {
+    EXPECT_EQ(time_calls(s, fn, msg, out, 10, cold).size(), 10u);
+    EXPECT_EQ(out, want);
+  }
+}
+
+TEST(BenchMeasure, ClocksAreMeasured) {
+  const Clocks& c = clocks();
+  EXPECT_GT(c.tsc_mhz, 0);
+  EXPECT_GE(c.resolution, 1);
+  EXPECT_GE(c.timer_overhead, 0);
+}
+
+TEST(BenchMeasure, HwCountersCountOrSayWhyNot) {
+  HwCounters hw;
+  if (!hw.available()) {
+    EXPECT_NE(hw.why().find("unavailable"), std::string::npos) << hw.why();
+    return;
+  }
+  hw.start();
+  volatile std::uint64_t x = 0;
+  for (int i = 0; i < 100000; ++i) x = x + 1;
+  EXPECT_GT(hw.stop().instructions, 100000);
+}
+
+TEST(BenchMeasure, LockedBufferKeepsItsBytesOrSaysWhy) {
+  LockedBuffer b(std::vector<std::uint8_t>{1, 2, 3});
+  EXPECT_EQ(std::vector<std::uint8_t>(b.span().begin(), b.span().end()), (std::vector<std::uint8_t>{1, 2, 3}));
+  if (!b.locked()) EXPECT_NE(LockedBuffer::lock_error(), "");
+}
+
+}  // namespace
+}  // namespace axiom::bench
