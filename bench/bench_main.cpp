@@ -130,10 +130,18 @@ bool parse_options(int& argc, char** argv, Options& o) {
     const std::string_view name = a.substr(0, eq), value = eq == a.npos ? "" : a.substr(eq + 1);
     std::uint64_t n = 0;
     bool ok = true;
-    if (name == "--axiom_sizes") ok = axiom::bench::parse_sizes(value, o.sizes);
-    else if (name == "--axiom_latency_sizes") ok = axiom::bench::parse_sizes(value, o.latency_sizes);
-    else if (name == "--axiom_cold_sizes") ok = axiom::bench::parse_sizes(value, o.cold_sizes);
-    else if (name == "--axiom_pin") {
+    if (name == "--axiom_sizes") {
+      ok = axiom::bench::parse_sizes(value, o.sizes);
+    } else if (name == "--axiom_latency_sizes") {
+      ok = axiom::bench::parse_sizes(value, o.latency_sizes);
+    } else if (name == "--axiom_cold_sizes") {
+      ok = axiom::bench::parse_sizes(value, o.cold_sizes);
+    } else if (name == "--axiom_call_time") {
+      const std::string v(value);
+      char* end = nullptr;
+      o.call_time = std::strtod(v.c_str(), &end);
+      ok = !v.empty() && *end == '\0' && o.call_time > 0 && o.call_time <= 10;
+    } else if (name == "--axiom_pin") {
       ok = axiom::bench::parse_size(value, n) && n < 4096;
       o.pin = static_cast<int>(n);
     } else if (a == "--axiom_fifo") {

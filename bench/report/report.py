@@ -467,9 +467,9 @@ def main():
         print(f"report: no benchmark results in {args.json}", file=sys.stderr)
         return 1
     throughput, percall, ours = tables(figures)
-    summary = summary_json(figures, throughput, percall, ours, errors, context)
     add_peer_baselines(throughput, ours)
     add_peer_baselines(percall, ours)
+    summary = summary_json(figures, throughput, percall, ours, errors, context)
     print(console(throughput, percall, ours, errors, context))
     families = collections.OrderedDict()
     for (algo, op), table in throughput.items():
