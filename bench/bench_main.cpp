@@ -29,6 +29,7 @@
 
 #include "bench_aes.hpp"
 #include "bench_sm4.hpp"
+#include "core/kernel.hpp"
 #include "peers/peers.hpp"
 #include "registry/measure.hpp"
 #include "registry/registry.hpp"
@@ -226,6 +227,10 @@ int main(int argc, char** argv) {
     const auto error_at = [&](std::size_t n) {
       return &errors[i][static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), n) - sizes.begin())];
     };
+    if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s);
+        !opt.cold_sizes.empty() && k != nullptr && !k->constant_time && s.tables.empty())
+      std::fprintf(stderr, "bench: %s: a table kernel without Subject::tables: its cold figures "
+                   "flush only the buffers\n", s.name().c_str());
     const std::string base = s.name() + "/";
     // Not UseRealTime(): it would append "/real_time" to the name; MBps is wall clock anyway.
     for (const std::size_t n : opt.sizes)

@@ -6,6 +6,7 @@
 #include "axiom/hmac.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
+#include "core/kernel.hpp"
 #include "registry/registry_aes.hpp"
 #include "registry/registry_sm4.hpp"
 #include "sha256/sha256_kernel.hpp"
@@ -93,6 +94,13 @@ std::vector<Subject> subjects() {
   add_sm4_subjects(out);
   add_ghash_subjects(out);
   return out;
+}
+
+const detail::KernelInfo* kernel_of(const Subject& s) {
+  if (!s.ours) return nullptr;
+  for (const detail::KernelInfo* k : detail::all_kernels())
+    if (s.impl == k->isa() && s.algo.find(k->algorithm()) != std::string::npos) return k;
+  return nullptr;
 }
 
 std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed) {

@@ -15,6 +15,10 @@
 #include <chrono>
 #endif
 
+namespace axiom::detail {
+struct KernelInfo;
+}
+
 namespace axiom::bench {
 
 // MessageFn processes one whole message into out (Subject::output_size(msg.size()) bytes: a
@@ -78,6 +82,11 @@ void add_chacha20_subjects(std::vector<Subject>& out);
 // algorithms) and returns true, or returns false for another algorithm.
 bool chacha20_reference(const Subject& s, std::span<const std::uint8_t> key,
                         std::span<const std::uint8_t> msg, std::vector<std::uint8_t>& want);
+
+// kernel_of returns the kernel that subject s of ours runs: the one whose ISA is s.impl and
+// whose algorithm's name is part of s.algo ("sha256" in "hmac-sha256", "aes" in "aes-128");
+// nullptr for a peer or a subject of no registered kernel.
+const detail::KernelInfo* kernel_of(const Subject& s);
 
 // subjects lists our implementations of every benchmarked algorithm, each algorithm's kernels
 // best first, including those this CPU cannot run (runnable = false).
