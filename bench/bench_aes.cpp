@@ -53,9 +53,9 @@ void add_for_each_op(std::vector<Subject>& out, const char* impl, Make make) {
   for (const std::string algo : {"aes-128", "aes-256"})
     for (const std::string& op : aes_ops(algo))
       if (aes_timed(algo, op, impl))
-        out.push_back({algo, op, impl, false, true, 16, [algo, op, make](std::span<const std::uint8_t> key) {
+        out.push_back({algo, op, impl, false, true, aes_out_size, [algo, op, make](std::span<const std::uint8_t> key) {
                          return make(algo, op, key.first(key_bytes(algo)));
-                       }, true});
+                       }});
 }
 
 #if AXIOM_BENCH_PEER_OPENSSL

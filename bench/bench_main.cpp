@@ -44,7 +44,7 @@ axiom::bench::HwCounters* hw = nullptr;  // opened in main
 struct Setup {
   Setup(const Subject& s, std::size_t size)
       : msg(axiom::bench::random_bytes(size, 2 + size)),
-        out(std::vector<std::uint8_t>(s.output_size(size))),
+        out(std::vector<std::uint8_t>(s.output_room(size))),
         fn(s.prepare(axiom::bench::random_bytes(axiom::bench::key_size, 1))) {}  // keying: untimed
   LockedBuffer msg, out;
   axiom::bench::MessageFn fn;

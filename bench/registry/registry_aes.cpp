@@ -102,9 +102,8 @@ void add_aes_subjects(std::vector<Subject>& out) {
         const detail::GhashKernel* g = isa == "portable" ? &detail::ghash_portable
                                        : isa == "aesni"  ? &detail::ghash_pclmul
                                                          : &best_ghash;
-        out.push_back({algo, op, isa, true, hw.has(k->info.needs), 16,
-                       [algo, op, k, g](std::span<const std::uint8_t> key) { return make_any(algo, op, *k, *g, key); },
-                       true});
+        out.push_back({algo, op, isa, true, hw.has(k->info.needs), aes_out_size,
+                       [algo, op, k, g](std::span<const std::uint8_t> key) { return make_any(algo, op, *k, *g, key); }});
       }
     }
   }

@@ -17,8 +17,8 @@ namespace axiom::bench {
 
 inline constexpr std::uint8_t aes_bench_iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
                                                   0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
-// Every AES subject's output buffer holds the message plus a 16-byte tag (out_size 16,
-// out_grows), whatever the message size.
+// aes_out_size: the output buffer every AES subject gets (the largest message plus a tag).
+inline constexpr std::size_t aes_out_size = 1048576 + 16;
 
 // add_aes_subjects appends our AES kernels' subjects.
 void add_aes_subjects(std::vector<Subject>& out);

@@ -53,7 +53,7 @@ constexpr double repetition_seconds = 0.02;
 struct Job {
   Job(const bench::Subject& s, std::size_t n, const std::vector<std::uint8_t>& key)
       : subject(&s), size(n), fn(s.prepare(key)), msg(bench::random_bytes(n, 2 + n)),
-        out(std::vector<std::uint8_t>(s.output_size(n))) {}
+        out(std::vector<std::uint8_t>(s.output_room(n))) {}
   const bench::Subject* subject;
   std::size_t size;
   bench::MessageFn fn;
