@@ -223,18 +223,18 @@ def console(throughput, percall, ours, errors, context):
             lines.append(f"{algo}/{op}: TSC cycles/byte (lower is better), median of {reps} "
                          f"interleaved repetitions, CV in brackets; {dropped} outlier "
                          f"repetition(s) dropped")
-            lines.append(f"  {'impl':<20}" + "".join(f"{size_label(c):>16}" for c in cols))
+            lines.append(f"  {'impl':<20}" + "".join(f" {size_label(c):>17}" for c in cols))
             for impl in impl_order(table, ours):
                 row = f"  {impl + (' (axiom)' if ours.get(impl) else ''):<20}"
                 for c in cols:
                     r = table[impl].get(c)
-                    row += f"{r['cpb']:>10.2f} ({100 * r['cv']:>2.0f}%)" if r else f"{'-':>16}"
+                    row += f" {r['cpb']:>11.2f} ({100 * r['cv']:>2.0f}%)" if r else f" {'-':>17}"
                 lines.append(row)
             best, ratio = f"  {'best peer':<20}", f"  {'ratio (x faster)':<20}"
             for c in cols:
                 oi, _, pi, pc, rt = compare(table, ours, c)
-                best += f"{(pi or '-') + (f' {pc:.2f}' if pc else ''):>16}"
-                ratio += f"{(f'{rt:.2f}x {oi}' if rt else '-'):>16}"
+                best += f" {(pi or '-') + (f' {pc:.2f}' if pc else ''):>17}"
+                ratio += f" {(f'{rt:.2f}x {oi}' if rt else '-'):>17}"
             lines += [best, ratio]
         table = percall.get(key)
         if table:
