@@ -78,8 +78,9 @@ def summarize(values):
 
 
 def parse_name(name):
-    """(algo, op, impl, size, mode) of a figure's name, or None for a name not ours."""
-    parts = name.split("/")
+    """(algo, op, impl, size, mode) of a figure's name, or None for a name not ours. Google
+    Benchmark's own suffixes ("min_time:0.010", "iterations:N") are left out."""
+    parts = [p for p in name.split("/") if ":" not in p]
     mode = ""
     if len(parts) == 5 and parts[4] in MODES:
         mode = parts.pop()

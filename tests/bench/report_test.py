@@ -25,7 +25,7 @@ def bench_json(figures, reps=5, context=None):
                  "repetitions": reps, "repetition_index": r, "iterations": 1000,
                  "real_time": 1.0, "cpu_time": 1.0, "time_unit": "ns", "label": label,
                  "cpb": values[r], "MBps": 2445.0 / values[r], "cpbl": values[r] * 64}
-            if name.endswith(("/latency", "/cold")):
+            if "/latency" in name or "/cold" in name:
                 p50 = values[r] * size
                 b.update(p50=p50, p75=p50 * 1.1, p99=p50 * 2, p99_5=p50 * 3, outliers=2)
             benchmarks.append(b)
@@ -50,7 +50,7 @@ FIGURES = {
     "sha256/hash/shani/16384": ("axiom", [1.68, 1.7, 1.66, 1.68, 1.69]),
     "sha256/hash/openssl/16384": ("peer", [1.68, 1.67, 1.69, 1.68, 1.68]),
     "sha256/hash/botan/16384": ("peer", [1.7, 1.7, 1.71, 1.69, 1.7]),
-    "sha256/hash/shani/64/latency": ("axiom", [5.0, 5.0, 5.1, 4.9, 5.0]),
+    "sha256/hash/shani/64/latency/min_time:0.010": ("axiom", [5.0, 5.0, 5.1, 4.9, 5.0]),
     "sha256/hash/openssl/64/latency": ("peer", [6.0, 6.0, 6.1, 5.9, 6.0]),
     "sha256/hash/shani/1024/cold": ("axiom", [7.0, 7.0, 7.0, 7.1, 6.9]),
     "ghash/hash/pclmul/64": ("axiom", [0.5, 0.5, 0.5, 0.5, 0.5]),
