@@ -25,9 +25,11 @@ TEST(BenchRegistry, ListsEveryKernelOfEveryAlgorithm) {
 }
 
 TEST(BenchRegistry, TheStreebogTableKernelNamesItsTables) {
-  for (const Subject& s : subjects())
-    if (const detail::KernelInfo* k = kernel_of(s); k != nullptr && k->name == "streebog/portable")
+  for (const Subject& s : subjects()) {
+    if (const detail::KernelInfo* k = kernel_of(s); k != nullptr && k->name == "streebog/portable") {
       EXPECT_FALSE(s.tables.empty()) << s.name();
+    }
+  }
 }
 
 TEST(BenchRegistry, EverySubjectGivesThePortableAnswer) {
@@ -139,7 +141,9 @@ TEST(BenchMeasure, HwCountersCountOrSayWhyNot) {
 TEST(BenchMeasure, LockedBufferKeepsItsBytesOrSaysWhy) {
   LockedBuffer b(std::vector<std::uint8_t>{1, 2, 3});
   EXPECT_EQ(std::vector<std::uint8_t>(b.span().begin(), b.span().end()), (std::vector<std::uint8_t>{1, 2, 3}));
-  if (!b.locked()) EXPECT_NE(LockedBuffer::lock_error(), "");
+  if (!b.locked()) {
+    EXPECT_NE(LockedBuffer::lock_error(), "");
+  }
 }
 
 }  // namespace
