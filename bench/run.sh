@@ -40,6 +40,7 @@ echo "bench: running $bin ($reps interleaved repetitions; log in $build/bench.lo
 grep -E '^bench: .*(skipped|table kernel)' "$build/bench.log" || true  # kernels not run, tables not flushed
 echo
 status=0
+rm -f "$build"/chart_*.svg  # a filtered run must not leave another run's charts behind
 python3 "$here/report/report.py" "$build/bench.json" --out-dir "$build" || status=$?
 echo "bench: JSON $build/bench.json and $build/summary.json; tables $build/report.md and" \
   "$build/summary.md; charts" "$build"/chart_*.svg
