@@ -1,7 +1,7 @@
 # The two commands of the README, as thin wrappers over CMake presets and ctest:
 #   make test    install missing packages, build, run every test (ctest)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
-#                (make bench-quick: fewer repetitions and sizes, about a minute)
+#                (make bench-quick: fewer repetitions and sizes, under a minute)
 .PHONY: test bench bench-quick bench-compare bench-publish build asan ct clang fuzz clean
 
 test:
