@@ -96,10 +96,14 @@ std::vector<Subject> subjects() {
   return out;
 }
 
+bool runs_kernel(const Subject& s, const detail::KernelInfo& k) {
+  return s.ours && s.impl == k.isa() &&
+         (s.algo.find(k.algorithm()) != std::string::npos || s.op.find(k.algorithm()) != std::string::npos);
+}
+
 const detail::KernelInfo* kernel_of(const Subject& s) {
-  if (!s.ours) return nullptr;
   for (const detail::KernelInfo* k : detail::all_kernels())
-    if (s.impl == k->isa() && s.algo.find(k->algorithm()) != std::string::npos) return k;
+    if (runs_kernel(s, *k)) return k;
   return nullptr;
 }
 

@@ -88,9 +88,12 @@ void add_chacha20_subjects(std::vector<Subject>& out);
 bool chacha20_reference(const Subject& s, std::span<const std::uint8_t> key,
                         std::span<const std::uint8_t> msg, std::vector<std::uint8_t>& want);
 
-// kernel_of returns the kernel that subject s of ours runs: the one whose ISA is s.impl and
-// whose algorithm's name is part of s.algo ("sha256" in "hmac-sha256", "aes" in "aes-128");
-// nullptr for a peer or a subject of no registered kernel.
+// runs_kernel says whether subject s of ours runs kernel k: k's ISA is s.impl and k's
+// algorithm is named in s.algo or s.op ("sha256" in "hmac-sha256", "aes" in "aes-128", "gcm"
+// in "gcm-seal"). kernel_of returns the first such kernel of detail::all_kernels() (the
+// subject's own algorithm's, e.g. aes/vaes_avx2 for aes-128/gcm-seal/vaes_avx2), or nullptr
+// for a peer or a subject of no registered kernel.
+bool runs_kernel(const Subject& s, const detail::KernelInfo& k);
 const detail::KernelInfo* kernel_of(const Subject& s);
 
 // subjects lists our implementations of every benchmarked algorithm, each algorithm's kernels
