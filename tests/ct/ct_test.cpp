@@ -13,6 +13,7 @@
 #include "axiom/gcm.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/ccm.hpp"
 #include "axiom/sm4.hpp"
@@ -25,6 +26,7 @@
 #include "axiom/streebog.hpp"
 #include "ct/ct.hpp"
 #include "ghash/ghash_kernel.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 #include "support/kernels.hpp"
@@ -260,6 +262,45 @@ TEST_P(Sm4Ct, BlockCipherModesAndAeads) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Ct, ::testing::ValuesIn(detail::sm4_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+using KuznyechikKernelPtr = const detail::KuznyechikKernel*;
+class KuznyechikCt : public ::testing::TestWithParam<KuznyechikKernelPtr> {
+ protected:
+  void SetUp() override {
+    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+  }
+};
+
+// Key schedule, both block paths (one block and the bulk batch) and every mode with secret
+// keys and messages.
+TEST_P(KuznyechikCt, BlockCipherAndModes) {
+  Prng rng(6);
+  Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(16 * 40 + 7);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  const Kuznyechik k(std::span<const std::uint8_t, 32>(key.data(), 32), *GetParam());
+  Bytes out(msg.size());
+  for (std::size_t n : {16u, 16u * 40}) {  // one block, and more than a batch
+    const auto in = std::span<const std::uint8_t>(msg).first(n);
+    ASSERT_TRUE(k.encrypt_blocks(std::span(out).first(n), in).ok());
+    ASSERT_TRUE(k.decrypt_blocks(std::span(out).first(n), in).ok());
+    Cbc<Kuznyechik> cbc(k, std::span<const std::uint8_t, 16>(iv.data(), 16));
+    ASSERT_TRUE(cbc.encrypt(std::span(out).first(n), in).ok());
+    ASSERT_TRUE(cbc.decrypt(std::span(out).first(n), in).ok());
+  }
+  Ctr<Kuznyechik> ctr(k, std::span<const std::uint8_t, 16>(iv.data(), 16));
+  ASSERT_TRUE(ctr.apply(out, msg).ok());
+  Cmac<Kuznyechik> mac(k);
+  mac.update(msg);
+  std::uint8_t tag[16];
+  mac.finish(tag);
+  ct::declassify(std::span(out));
+  ct::declassify(std::span(tag));
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikCt, ::testing::ValuesIn(detail::kuznyechik_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 TEST(CoreCt, CompareAndWipe) {
