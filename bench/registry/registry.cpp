@@ -9,6 +9,7 @@
 #include "core/kernel.hpp"
 #include "registry/registry_aes.hpp"
 #include "registry/registry_sm4.hpp"
+#include "registry/registry_kuznyechik.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -93,6 +94,7 @@ std::vector<Subject> subjects() {
   add_aes_subjects(out);
   add_sm4_subjects(out);
   add_ghash_subjects(out);
+  add_kuznyechik_subjects(out);
   return out;
 }
 
@@ -139,6 +141,7 @@ std::string verify(const Subject& s, std::size_t size) {
     streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
   } else if (chacha20_reference(s, key, msg, want) || ghash_reference(s, key, msg, want.data())) {
   } else if (sm4_reference(s, key, msg, want.data())) {
+  } else if (kuznyechik_reference(s, key, msg, want.data())) {
   } else if (!aes_reference(s, key, msg, want.data())) {
     return "no reference for algorithm " + s.algo;
   }

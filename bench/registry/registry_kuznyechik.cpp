@@ -1,0 +1,76 @@
+#include "registry/registry_kuznyechik.hpp"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "axiom/cpu.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/modes.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
+
+namespace axiom::bench {
+
+namespace {
+
+const std::span<const std::uint8_t, 16> iv16(kuz_bench_iv, 16);
+
+std::array<std::uint8_t, 16> ctr_block() {
+  std::array<std::uint8_t, 16> c{};
+  std::copy(kuz_bench_iv, kuz_bench_iv + 8, c.begin());
+  return c;
+}
+
+// One whole message per call; the keyed object is reused and only its IV reset.
+MessageFn make(const std::string& op, const detail::KuznyechikKernel& k, std::span<const std::uint8_t> key) {
+  const Kuznyechik cipher(std::span<const std::uint8_t, 32>(key.data(), 32), k);
+  if (op == "ctr") {
+    static const std::array<std::uint8_t, 16> c0 = ctr_block();
+    auto c = std::make_shared<Ctr<Kuznyechik>>(cipher, c0);
+    return [c](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      c->set_iv(c0);
+      (void)c->apply({o, m.size()}, m);
+    };
+  }
+  if (op == "ecb") {
+    auto c = std::make_shared<const Ecb<Kuznyechik>>(cipher);
+    return [c](std::span<const std::uint8_t> m, std::uint8_t* o) { (void)c->encrypt({o, m.size()}, m); };
+  }
+  if (op == "cbc-enc" || op == "cbc-dec") {
+    auto c = std::make_shared<Cbc<Kuznyechik>>(cipher, iv16);
+    const bool dec = op == "cbc-dec";
+    return [c, dec](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      c->set_iv(iv16);
+      (void)(dec ? c->decrypt({o, m.size()}, m) : c->encrypt({o, m.size()}, m));
+    };
+  }
+  auto c = std::make_shared<Cmac<Kuznyechik>>(cipher);
+  return [c](std::span<const std::uint8_t> m, std::uint8_t* o) {
+    c->update(m);
+    c->finish(std::span<std::uint8_t, 16>(o, 16));
+  };
+}
+
+}  // namespace
+
+std::vector<std::string> kuz_ops() { return {"ecb", "ctr", "cbc-enc", "cbc-dec", "mac"}; }
+
+void add_kuznyechik_subjects(std::vector<Subject>& out) {
+  const cpu::Features hw = cpu::hardware();
+  for (const std::string& op : kuz_ops())
+    for (const detail::KuznyechikKernel* k : detail::kuznyechik_kernels()) {
+      const std::string isa(k->info.isa());
+      if (isa == "portable" && op != "ctr") continue;  // slow by design: one op is enough
+      out.push_back({"kuznyechik", op, isa, true, hw.has(k->info.needs), kuz_out_size,
+                     [op, k](std::span<const std::uint8_t> key) { return make(op, *k, key); }});
+    }
+}
+
+bool kuznyechik_reference(const Subject& s, std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
+                          std::uint8_t* want) {
+  if (s.algo != "kuznyechik") return false;
+  make(s.op, detail::kuznyechik_tables, key)(msg, want);
+  return true;
+}
+
+}  // namespace axiom::bench
