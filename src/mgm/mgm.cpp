@@ -1,0 +1,187 @@
+// MGM (RFC 9058) over any 128-bit block cipher kernel: counters, padding, lengths, tag and
+// argument checks; the GF(2^128) sums run on an MGM kernel, the block encryptions on the
+// cipher's kernel, a chunk of blocks per call.
+//
+// Y_1 = E(0 || nonce) starts the encryption counters (the low half counts: incr_r), Z_1 =
+// E(1 || nonce) the authentication counters (the high half counts: incr_l); H_i = E(Z_i).
+// The tag is the first bytes of E(sum H_i (x) A_i) over the padded AAD blocks, the padded
+// ciphertext blocks and the block len(AAD) || len(C) in bits.
+#include <cstring>
+
+#include "axiom/bytes.hpp"
+#include "axiom/mgm.hpp"
+#include "core/endian.hpp"
+#include "core/wipe.hpp"
+#include "mgm/mgm_kernel.hpp"
+#include "modes/block128.hpp"
+#include "modes/mode_util.hpp"
+
+namespace axiom::detail {
+
+namespace {
+
+constexpr const MgmKernel* kernel_list[] = {
+#if AXIOM_X86_64
+    &mgm_pclmul,
+#endif
+    &mgm_portable,
+};
+
+constexpr std::size_t chunk = 32;  // blocks per call into the kernels
+constexpr std::uint64_t max_bytes = (std::uint64_t{1} << 61) - 1;
+
+inline std::uint64_t load_be64(const std::uint8_t* p) noexcept { return __builtin_bswap64(load_le64(p)); }
+inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept { store_le64(p, __builtin_bswap64(v)); }
+
+// counters writes m counter blocks from c on, the half at offset `half` (0: incr_l, 8:
+// incr_r) counting mod 2^64, and advances c; no branch on the (secret) counter value.
+void counters(std::uint8_t* out, std::uint8_t c[16], std::size_t half, std::size_t m) noexcept {
+  std::uint64_t v = load_be64(c + half);
+  for (std::size_t i = 0; i < m; ++i, ++v) {
+    std::memcpy(out + 16 * i, c, 16);
+    store_be64(out + 16 * i + half, v);
+  }
+  store_be64(c + half, v);
+}
+
+// Mac accumulates sum H_i (x) A_i over a stream of blocks.
+struct Mac {
+  const MgmKey& k;
+  std::uint8_t z[16];
+  std::uint8_t acc[16];
+  alignas(32) std::uint8_t h[16 * chunk];
+
+  void blocks(const std::uint8_t* a, std::size_t n) noexcept {
+    while (n > 0) {
+      const std::size_t m = n < chunk ? n : chunk;
+      counters(h, z, 0, m);
+      k.cipher.ops->encrypt_blocks(k.cipher.schedule, h, h, m);
+      k.mul->mac(acc, h, a, m);
+      a += 16 * m, n -= m;
+    }
+  }
+  // bytes: whole blocks, then a last partial block padded with zeros.
+  void bytes(const std::uint8_t* p, std::size_t n) noexcept {
+    blocks(p, n / 16);
+    if (n % 16 != 0) {
+      std::uint8_t last[16] = {};
+      std::memcpy(last, p + n / 16 * 16, n % 16);
+      blocks(last, 1);
+      wipe(last);
+    }
+  }
+  void lengths(std::size_t aad, std::size_t text) noexcept {
+    std::uint8_t len[16];
+    store_be64(len, static_cast<std::uint64_t>(aad) * 8);
+    store_be64(len + 8, static_cast<std::uint64_t>(text) * 8);
+    blocks(len, 1);
+  }
+  void tag(std::uint8_t full[16]) noexcept { k.cipher.ops->encrypt_blocks(k.cipher.schedule, full, acc, 1); }
+  ~Mac() {
+    wipe(z);
+    wipe(acc);
+    wipe(h);
+  }
+};
+
+// Start: Y_1 and Z_1 from the nonce.
+void start(const MgmKey& k, std::span<const std::uint8_t> nonce, std::uint8_t y[16], std::uint8_t z[16]) noexcept {
+  std::uint8_t b[32];
+  std::memcpy(b, nonce.data(), 16);
+  std::memcpy(b + 16, nonce.data(), 16);
+  b[16] |= 0x80;
+  k.cipher.ops->encrypt_blocks(k.cipher.schedule, b, b, 2);
+  std::memcpy(y, b, 16);
+  std::memcpy(z, b + 16, 16);
+  wipe(b);
+}
+
+// crypt: out = in ^ E(Y_i), E(Y_{i+1}), ... for n bytes (the last block may be partial).
+void crypt(const MgmKey& k, std::uint8_t y[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  alignas(32) std::uint8_t ks[16 * chunk];
+  while (n > 0) {
+    const std::size_t bytes = n < 16 * chunk ? n : 16 * chunk, m = (bytes + 15) / 16;
+    counters(ks, y, 8, m);
+    k.cipher.ops->encrypt_blocks(k.cipher.schedule, ks, ks, m);
+    for (std::size_t i = 0; i < bytes; ++i) out[i] = in[i] ^ ks[i];
+    out += bytes, in += bytes, n -= bytes;
+  }
+  wipe(ks);
+}
+
+Status check(std::span<const std::uint8_t> out, std::size_t tag_size, std::span<const std::uint8_t> nonce,
+             std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept {
+  if (nonce.size() != 16 || (nonce[0] & 0x80) != 0) return Error::invalid_nonce_size;
+  if (tag_size < 4 || tag_size > 16) return Error::invalid_tag_size;
+  if (aad.size() > max_bytes || in.size() > max_bytes) return Error::message_too_long;
+  if (out.size() != in.size()) return Error::output_size_mismatch;
+  if (!overlap_ok(out.data(), in.data(), in.size())) return Error::overlapping_buffers;
+  return {};
+}
+
+}  // namespace
+
+std::span<const MgmKernel* const> mgm_kernels() noexcept { return kernel_list; }
+
+const MgmKernel& mgm_select(cpu::Features f) noexcept { return select_kernel<MgmKernel>(kernel_list, f); }
+
+const MgmKernel& mgm_default() noexcept {
+  static const MgmKernel& k = mgm_select(cpu::detected());
+  return k;
+}
+
+std::string_view mgm_name(const MgmKernel& k) noexcept { return k.info.name; }
+
+Status mgm_seal(const MgmKey& k, std::span<std::uint8_t> out, std::span<std::uint8_t> tag,
+                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                std::span<const std::uint8_t> in) noexcept {
+  if (Status st = check(out, tag.size(), nonce, aad, in); !st) return st;
+  Mac mac{k, {}, {}, {}};
+  std::uint8_t y[16], full[16];
+  start(k, nonce, y, mac.z);
+  mac.bytes(aad.data(), aad.size());
+  // Encrypt a chunk, then hash it while it is in cache.
+  for (std::size_t done = 0; done < in.size();) {
+    const std::size_t m = in.size() - done < 16 * chunk ? in.size() - done : 16 * chunk;
+    crypt(k, y, out.data() + done, in.data() + done, m);
+    mac.bytes(out.data() + done, m);
+    done += m;
+  }
+  mac.lengths(aad.size(), in.size());
+  mac.tag(full);
+  std::memcpy(tag.data(), full, tag.size());
+  wipe(y);
+  wipe(full);
+  return {};
+}
+
+Status mgm_open(const MgmKey& k, std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
+                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                std::span<const std::uint8_t> in) noexcept {
+  if (Status st = check(out, tag.size(), nonce, aad, in); !st) {
+    if (st.error() != Error::overlapping_buffers) secure_wipe(out);
+    return st;
+  }
+  Mac mac{k, {}, {}, {}};
+  std::uint8_t y[16], full[16];
+  start(k, nonce, y, mac.z);
+  mac.bytes(aad.data(), aad.size());
+  // Each chunk is hashed before it is decrypted (in place overwrites it).
+  for (std::size_t done = 0; done < in.size();) {
+    const std::size_t m = in.size() - done < 16 * chunk ? in.size() - done : 16 * chunk;
+    mac.bytes(in.data() + done, m);
+    crypt(k, y, out.data() + done, in.data() + done, m);
+    done += m;
+  }
+  mac.lengths(aad.size(), in.size());
+  mac.tag(full);
+  const bool same = ct_equal(std::span<const std::uint8_t>(full, tag.size()), tag);
+  wipe(y);
+  wipe(full);
+  // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
+  const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
+  for (std::uint8_t& b : out) b &= keep;
+  return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::authentication_failed));
+}
+
+}  // namespace axiom::detail
