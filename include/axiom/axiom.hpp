@@ -11,6 +11,8 @@
 #include "axiom/gost_kdf.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/pbkdf2.hpp"
 #include "axiom/poly1305.hpp"

@@ -14,6 +14,7 @@
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/ccm.hpp"
 #include "axiom/sm4.hpp"
@@ -27,6 +28,7 @@
 #include "ct/ct.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 #include "support/kernels.hpp"
@@ -301,6 +303,39 @@ TEST_P(KuznyechikCt, BlockCipherAndModes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikCt, ::testing::ValuesIn(detail::kuznyechik_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+using MgmKernelPtr = const detail::MgmKernel*;
+class MgmCt : public ::testing::TestWithParam<MgmKernelPtr> {
+ protected:
+  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
+};
+
+// MGM seal and open (tag comparison included) with a secret key and plaintext: the portable
+// multiplication with the portable cipher, PCLMULQDQ with the AVX2 cipher.
+TEST_P(MgmCt, SealAndOpen) {
+  const detail::KuznyechikKernel& cipher =
+      GetParam() == &detail::mgm_portable ? detail::kuznyechik_portable : *detail::kuznyechik_kernels()[0];
+  if (!test::kernel_runnable(cipher.info)) GTEST_SKIP() << "cipher kernel cannot run here";
+  Prng rng(7);
+  Bytes key = rng.bytes(32), nonce = rng.bytes(16), aad = rng.bytes(30), msg = rng.bytes(150);
+  nonce[0] &= 0x7f;
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  const KuznyechikMgm m(Kuznyechik(std::span<const std::uint8_t, 32>(key.data(), 32), cipher), *GetParam());
+  Bytes sealed(166), opened(150);
+  ASSERT_TRUE(m.seal(sealed, nonce, aad, msg).ok());
+  ct::declassify(std::span(sealed));
+  Status s = m.open(opened, nonce, aad, sealed);
+  ct::declassify(&s, sizeof s);
+  EXPECT_TRUE(s.ok());
+  sealed[3] ^= 1;
+  s = m.open(opened, nonce, aad, sealed);
+  ct::declassify(&s, sizeof s);
+  EXPECT_FALSE(s.ok());
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, MgmCt, ::testing::ValuesIn(detail::mgm_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 TEST(CoreCt, CompareAndWipe) {
