@@ -37,9 +37,12 @@ inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept { store_le64(p
 // incr_r) counting mod 2^64, and advances c; no branch on the (secret) counter value.
 void counters(std::uint8_t* out, std::uint8_t c[16], std::size_t half, std::size_t m) noexcept {
   std::uint64_t v = load_be64(c + half);
-  for (std::size_t i = 0; i < m; ++i, ++v) {
+  for (std::size_t i = 0; i < m; ++i) {
     std::memcpy(out + 16 * i, c, 16);
     store_be64(out + 16 * i + half, v);
+    ++v;
+    // Keeps the loop counting i: the compiler would otherwise exit on a comparison of v.
+    __asm__("" : "+r"(v));
   }
   store_be64(c + half, v);
 }
