@@ -4,6 +4,7 @@
 
 #include "axiom/aes.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
@@ -104,6 +105,7 @@ const MacAlgorithm macs[] = {
     cmac_entry<Aes192>("cmac-aes-192"),
     cmac_entry<Aes256>("cmac-aes-256"),
     cmac_entry<Sm4>("cmac-sm4"),
+    cmac_entry<Kuznyechik>("kuznyechik-mac"),
 };
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/gcm.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/poly1305.hpp"
 #include "axiom/sm4.hpp"
@@ -259,6 +261,28 @@ std::string_view aes_gcm_kernel() {
   return name;
 }
 
+// GOST CTR (GOST R 34.13-2015, as the GOST engine's kuznyechik-ctr): the 8-byte IV is the
+// top half of the first 128-bit counter block, the low half starts at 0.
+template <class C>
+std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+  std::array<std::uint8_t, 16> block{};
+  std::copy(iv.begin(), iv.begin() + 8, block.begin());
+  return std::make_unique<CtrCrypter<C>>(key, block);
+}
+
+std::string_view kuznyechik_kernel() {
+  static const std::string name(Kuznyechik(std::array<std::uint8_t, 32>{}).kernel_name());
+  return name;
+}
+
+std::string_view kuznyechik_mgm_kernel() {
+  static const std::string name = [] {
+    const KuznyechikMgm m(std::array<std::uint8_t, 32>{});
+    return std::string(m.kernel_name()) + "+" + std::string(m.mul_kernel_name());
+  }();
+  return name;
+}
+
 const CipherAlgorithm ciphers[] = {
     {"chacha20", 32, 16, "16 bytes: block counter (32-bit little-endian) || 12-byte nonce",
      make_chacha20, {}, 0, 0, 0, chacha20_kernel},
@@ -294,6 +318,14 @@ const CipherAlgorithm ciphers[] = {
     {"sm4-gcm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<Sm4Gcm>, gcm_open<Sm4Gcm>}, 16, 12, 16, sm4_gcm_kernel},
     // CCM (RFC 8998): a 12-byte nonce, tags of 4, 6, ..., 16 bytes (seal/open as GCM's).
     {"sm4-ccm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<Sm4Ccm>, gcm_open<Sm4Ccm>}, 16, 4, 16, sm4_kernel},
+    {"kuznyechik-ecb", 32, 0, "", make_block_mode<Kuznyechik, BlockMode::ecb>, {}, 0, 0, 0, kuznyechik_kernel},
+    {"kuznyechik-cbc", 32, 16, "16 bytes", make_block_mode<Kuznyechik, BlockMode::cbc>, {}, 0, 0, 0, kuznyechik_kernel},
+    {"kuznyechik-ctr", 32, 8, "8 bytes: the top half of the first 128-bit counter block (GOST R 34.13-2015)",
+     make_gost_ctr<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
+    {"kuznyechik-ofb", 32, 16, "16 bytes", make_ofb<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
+    {"kuznyechik-cfb", 32, 16, "16 bytes", make_cfb<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
+    {"kuznyechik-mgm", 32, 16, "16-byte nonce whose first bit is 0 (RFC 9058)", nullptr,
+     {gcm_seal<KuznyechikMgm>, gcm_open<KuznyechikMgm>}, 16, 4, 16, kuznyechik_mgm_kernel},
 };
 
 }  // namespace

@@ -21,7 +21,7 @@ constexpr const char* usage_text =
     "\n"
     "  -a, --algorithm ALG  the MAC (default hmac-sha256); 'axiom list' shows them all\n"
     "  -K, --key HEX        the key as hex digits, any length for HMAC (even empty), 16/24/32\n"
-    "                       bytes for cmac-aes-128/192/256; note that\n"
+    "                       bytes for cmac-aes-128/192/256, 32 for kuznyechik-mac; note that\n"
     "                       other users of this machine may see a command line\n"
     "  -h, --help           print this help\n"
     "\n"
