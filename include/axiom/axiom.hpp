@@ -1,6 +1,7 @@
 // axiom.hpp: the whole C++ API.
 #pragma once
 
+#include "axiom/acpkm.hpp"
 #include "axiom/aes.hpp"
 #include "axiom/bytes.hpp"
 #include "axiom/ccm.hpp"

@@ -41,6 +41,9 @@ class Kuznyechik {
   Kuznyechik& operator=(const Kuznyechik&) noexcept = default;
   ~Kuznyechik();
 
+  // rekey expands a new key into this object with the same kernel (CTR-ACPKM's section keys).
+  void rekey(std::span<const std::uint8_t, 32> key) noexcept;
+
   // from_key keys a cipher from a key of run-time size; Error::invalid_key_size unless it
   // holds exactly 32 bytes.
   static Result<Kuznyechik> from_key(std::span<const std::uint8_t> key) noexcept;

@@ -70,6 +70,11 @@ Kuznyechik::Kuznyechik(std::span<const std::uint8_t, 32> key, const detail::Kuzn
   kernel.setup(schedule_);
 }
 
+void Kuznyechik::rekey(std::span<const std::uint8_t, 32> key) noexcept {
+  detail::kuznyechik_expand_key(schedule_, key.data(), kernel_->ls);
+  kernel_->setup(schedule_);
+}
+
 Kuznyechik::~Kuznyechik() { detail::wipe(schedule_); }
 
 Result<Kuznyechik> Kuznyechik::from_key(std::span<const std::uint8_t> key) noexcept {

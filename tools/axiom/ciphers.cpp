@@ -10,6 +10,7 @@
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/gcm.hpp"
+#include "axiom/acpkm.hpp"
 #include "axiom/kuznyechik.hpp"
 #include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
@@ -270,6 +271,27 @@ std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key, std::s
   return std::make_unique<CtrCrypter<C>>(key, block);
 }
 
+// CTR-ACPKM with the GOST engine's section of 4096 bytes (kuznyechik-ctr-acpkm) and its 8-byte IV.
+class CtrAcpkmCrypter final : public Crypter {
+ public:
+  CtrAcpkmCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
+      : c_(KuznyechikCtrAcpkm::make(key.first<32>(), iv, 4096)) {}
+  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
+    if (!c_.ok()) return c_.error();
+    const std::size_t at = out.size();
+    out.resize(at + in.size());
+    return c_.value().apply(std::span(out).subspan(at), in);
+  }
+  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
+
+ private:
+  Result<KuznyechikCtrAcpkm> c_;
+};
+
+std::unique_ptr<Crypter> make_ctr_acpkm(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+  return std::make_unique<CtrAcpkmCrypter>(key, iv);
+}
+
 std::string_view kuznyechik_kernel() {
   static const std::string name(Kuznyechik(std::array<std::uint8_t, 32>{}).kernel_name());
   return name;
@@ -322,6 +344,8 @@ const CipherAlgorithm ciphers[] = {
     {"kuznyechik-cbc", 32, 16, "16 bytes", make_block_mode<Kuznyechik, BlockMode::cbc>, {}, 0, 0, 0, kuznyechik_kernel},
     {"kuznyechik-ctr", 32, 8, "8 bytes: the top half of the first 128-bit counter block (GOST R 34.13-2015)",
      make_gost_ctr<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
+    {"kuznyechik-ctr-acpkm", 32, 8, "8 bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)",
+     make_ctr_acpkm, {}, 0, 0, 0, kuznyechik_kernel},
     {"kuznyechik-ofb", 32, 16, "16 bytes", make_ofb<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
     {"kuznyechik-cfb", 32, 16, "16 bytes", make_cfb<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
     {"kuznyechik-mgm", 32, 16, "16-byte nonce whose first bit is 0 (RFC 9058)", nullptr,
