@@ -10,6 +10,7 @@
 #include "axiom/cpu.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/gost_kdf.hpp"
+#include "axiom/gost_padding.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/kuznyechik.hpp"

@@ -1,0 +1,35 @@
+// gost_padding.hpp: the padding procedures 1-3 of GOST R 34.13-2015 section 4.1 for 16-byte
+// blocks, to use with the raw modes (Ecb, Cbc, ... encrypt whole blocks).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "axiom/result.hpp"
+
+namespace axiom {
+
+// GostPadding names the procedure: zeros (1: zero bytes up to a whole block, none when the
+// message already is whole blocks; not reversible), one_and_zeros (2: a byte 0x80, then zero
+// bytes up to a whole block; always at least one byte, so reversible), one_and_zeros_if_needed
+// (3: nothing when whole, else as 2; not reversible).
+enum class GostPadding : std::uint8_t { zeros = 1, one_and_zeros = 2, one_and_zeros_if_needed = 3 };
+
+// gost_padded_size returns the size of an n-byte message padded with procedure p.
+constexpr std::size_t gost_padded_size(std::size_t n, GostPadding p) noexcept {
+  if (p == GostPadding::one_and_zeros) return n / 16 * 16 + 16;
+  return (n + 15) / 16 * 16;
+}
+
+// gost_pad writes in, padded with procedure p, to out (out.size() >= gost_padded_size; else
+// output_size_mismatch, out untouched) and returns the bytes written. out may begin at in
+// (padding in place) but must not overlap it otherwise (overlapping_buffers).
+Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, GostPadding p) noexcept;
+
+// gost_unpad returns the length of the message in padded (procedure 2, the only reversible
+// one): padded.size() must be a non-zero multiple of 16 and its last block must end in 0x80
+// and zero bytes (else invalid_padding). The scan does not branch on the bytes.
+Result<std::size_t> gost_unpad(std::span<const std::uint8_t> padded) noexcept;
+
+}  // namespace axiom

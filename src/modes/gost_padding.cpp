@@ -1,0 +1,37 @@
+#include "axiom/gost_padding.hpp"
+
+#include <cstring>
+
+#include "modes/mode_util.hpp"
+
+namespace axiom {
+
+Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, GostPadding p) noexcept {
+  const std::size_t total = gost_padded_size(in.size(), p);
+  if (out.size() < total) return Error::output_size_mismatch;
+  if (out.data() != in.data() && !detail::overlap_ok(out.data(), in.data(), in.size()))
+    return Error::overlapping_buffers;
+  if (!in.empty() && out.data() != in.data()) std::memmove(out.data(), in.data(), in.size());
+  std::memset(out.data() + in.size(), 0, total - in.size());
+  if (p != GostPadding::zeros && total != in.size()) out[in.size()] = 0x80;
+  return total;
+}
+
+Result<std::size_t> gost_unpad(std::span<const std::uint8_t> padded) noexcept {
+  if (padded.empty() || padded.size() % 16 != 0) return Error::invalid_padding;
+  const std::uint8_t* last = padded.data() + padded.size() - 16;
+  // The last non-zero byte and its position, selected with masks.
+  std::uint32_t value = 0, pos = 0;
+  for (std::uint32_t i = 0; i < 16; ++i) {
+    const std::uint32_t nonzero = 0u - ((static_cast<std::uint32_t>(last[i]) + 0xffu) >> 8);
+    value = (value & ~nonzero) | (last[i] & nonzero);
+    pos = (pos & ~nonzero) | (i & nonzero);
+  }
+  const std::uint32_t good = 0u - (((value ^ 0x80u) + 0xffu) >> 8 ^ 1u);  // all ones when value == 0x80
+  const std::size_t length = padded.size() - 16 + pos;
+  const Error e = static_cast<Error>(static_cast<std::uint8_t>(~good) & static_cast<std::uint8_t>(Error::invalid_padding));
+  if (e != Error::ok) return e;
+  return length;
+}
+
+}  // namespace axiom
