@@ -6,8 +6,10 @@
 
 #include "axiom/cpu.hpp"
 #include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
 
 namespace axiom::bench {
 
@@ -44,6 +46,15 @@ MessageFn make(const std::string& op, const detail::KuznyechikKernel& k, std::sp
       (void)(dec ? c->decrypt({o, m.size()}, m) : c->encrypt({o, m.size()}, m));
     };
   }
+  if (op == "mgm-seal") {
+    // The portable cipher with the portable multiplication, the others with the best one.
+    const detail::MgmKernel& mul =
+        &k == &detail::kuznyechik_portable ? detail::mgm_portable : detail::mgm_select(cpu::hardware());
+    auto m = std::make_shared<const KuznyechikMgm>(cipher, mul);
+    return [m](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+      (void)m->seal({o, msg.size() + 16}, std::span<const std::uint8_t>(kuz_bench_iv, 16), {}, msg);
+    };
+  }
   auto c = std::make_shared<Cmac<Kuznyechik>>(cipher);
   return [c](std::span<const std::uint8_t> m, std::uint8_t* o) {
     c->update(m);
@@ -53,7 +64,7 @@ MessageFn make(const std::string& op, const detail::KuznyechikKernel& k, std::sp
 
 }  // namespace
 
-std::vector<std::string> kuz_ops() { return {"ecb", "ctr", "cbc-enc", "cbc-dec", "mac"}; }
+std::vector<std::string> kuz_ops() { return {"ecb", "ctr", "cbc-enc", "cbc-dec", "mac", "mgm-seal"}; }
 
 void add_kuznyechik_subjects(std::vector<Subject>& out) {
   const cpu::Features hw = cpu::hardware();

@@ -1,8 +1,9 @@
 // registry_kuznyechik.hpp: Kuznyechik's benchmark subjects (bench registry, shared with
 // `axiom bench`). Algorithm "kuznyechik"; ops "ecb" (encrypt), "ctr" (GOST CTR: the 8-byte IV
 // kuz_bench_iv || 0^64 as the first counter block), "cbc-enc", "cbc-dec" (16-byte IV
-// kuz_bench_iv) and "mac" (OMAC, the full 16-byte tag). Every implementation uses the 32-byte
-// benchmark key and writes the ciphertext, or the tag.
+// kuz_bench_iv), "mac" (OMAC, the full 16-byte tag) and "mgm-seal" (MGM, nonce kuz_bench_iv,
+// no AAD: ciphertext || 16-byte tag). Every implementation uses the 32-byte benchmark key and
+// writes the ciphertext, or the tag.
 #pragma once
 
 #include <cstdint>
