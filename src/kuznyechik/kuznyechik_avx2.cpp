@@ -202,8 +202,10 @@ void crypt32(const KuznyechikSchedule& s, std::uint8_t* out, const std::uint8_t*
 
 inline V dup(__m128i x) noexcept { return _mm256_inserti128_si256(_mm256_castsi128_si256(x), x, 1); }
 
+// The one-block path is a serial chain: always inlined, so that no call (and vzeroupper) and no
+// rebuilt constant sits between rounds.
 template <int Inv>
-inline __m128i sub1(__m128i x) noexcept {
+[[gnu::always_inline]] inline __m128i sub1(__m128i x) noexcept {
   const V x2 = dup(x);
   const V lo = _mm256_and_si256(x2, _mm256_set1_epi8(0x0f));
   V r[8];
@@ -216,7 +218,7 @@ inline __m128i sub1(__m128i x) noexcept {
 }
 
 template <int Inv>
-inline __m128i lin1(__m128i x) noexcept {
+[[gnu::always_inline]] inline __m128i lin1(__m128i x) noexcept {
   const V x2 = dup(x);
   V m[8];
   for (int t = 0; t < 8; ++t) {
