@@ -8,6 +8,7 @@
 // (Shannon expansion on the high nibble over the 16 minterms of the low nibble, about 1000
 // gates), then transposed back. Correctness first: about 8x the work of one block for a single
 // block (CBC encryption, CMAC).
+#include <bit>
 #include <cstring>
 #include <utility>
 
