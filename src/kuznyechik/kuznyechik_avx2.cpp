@@ -39,24 +39,24 @@ struct Avx2Tables {
 
 constexpr Avx2Tables make_tables() {
   Avx2Tables t{};
-  for (int inv = 0; inv < 2; ++inv) {
-    const auto s = [&](int v) -> std::uint8_t { return inv ? kuz::pi_inv[static_cast<std::size_t>(v)] : kuz::pi[v]; };
+  for (std::size_t inv = 0; inv < 2; ++inv) {
     const kuz::Matrix& m = inv ? kuz::l_inv_matrix : kuz::l_matrix;
-    for (int h = 0; h < 16; ++h)
-      for (int l = 0; l < 16; ++l) {
-        t.sbox[inv][h][l] = t.sbox[inv][h][16 + l] = s(16 * h + l);
-        t.sbox_pair[inv][h % 8][16 * (h / 8) + l] = s(16 * h + l);
+    for (std::size_t h = 0; h < 16; ++h)
+      for (std::size_t l = 0; l < 16; ++l) {
+        const std::uint8_t v = inv ? kuz::pi_inv[16 * h + l] : kuz::pi[16 * h + l];
+        t.sbox[inv][h][l] = t.sbox[inv][h][16 + l] = v;
+        t.sbox_pair[inv][h % 8][16 * (h / 8) + l] = v;
       }
-    for (int q = 0; q < 8; ++q)
-      for (int b = 0; b < 8; ++b)
-        for (int i = 0; i < 16; ++i) {
+    for (std::size_t q = 0; q < 8; ++q)
+      for (std::size_t b = 0; b < 8; ++b)
+        for (std::size_t i = 0; i < 16; ++i) {
           const auto p = static_cast<std::uint8_t>(1u << b);
           t.lmask[inv][q][b][i] = kuz::gf_mul(m[q][i], p);
           t.lmask[inv][q][b][16 + i] = kuz::gf_mul(m[q + 8][i], p);
         }
   }
-  for (int g = 0; g < 8; ++g)
-    for (int n = 0; n < 16; ++n) {
+  for (std::size_t g = 0; g < 8; ++g)
+    for (std::size_t n = 0; n < 16; ++n) {
       t.mul_lo[g][n] = t.mul_lo[g][16 + n] = kuz::gf_mul(group_coef[g], static_cast<std::uint8_t>(n));
       t.mul_hi[g][n] = t.mul_hi[g][16 + n] = kuz::gf_mul(group_coef[g], static_cast<std::uint8_t>(n << 4));
     }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "streebog/streebog_constants.hpp"
@@ -18,7 +19,7 @@ inline constexpr const std::uint8_t (&pi)[256] = streebog_pi;
 
 inline constexpr std::array<std::uint8_t, 256> pi_inv = [] {
   std::array<std::uint8_t, 256> t{};
-  for (int i = 0; i < 256; ++i) t[pi[i]] = static_cast<std::uint8_t>(i);
+  for (std::size_t i = 0; i < 256; ++i) t[pi[i]] = static_cast<std::uint8_t>(i);
   return t;
 }();
 
@@ -41,18 +42,18 @@ using Block = std::array<std::uint8_t, 16>;
 
 constexpr Block r_step(const Block& a) {
   std::uint8_t l = 0;
-  for (int j = 0; j < 16; ++j) l ^= gf_mul(coef[j], a[j]);
+  for (std::size_t j = 0; j < 16; ++j) l ^= gf_mul(coef[j], a[j]);
   Block b{};
   b[0] = l;
-  for (int j = 1; j < 16; ++j) b[j] = a[j - 1];
+  for (std::size_t j = 1; j < 16; ++j) b[j] = a[j - 1];
   return b;
 }
 
 constexpr Block r_inv_step(const Block& b) {
   Block a{};
-  for (int j = 0; j < 15; ++j) a[j] = b[j + 1];
+  for (std::size_t j = 0; j < 15; ++j) a[j] = b[j + 1];
   std::uint8_t last = b[0];
-  for (int j = 0; j < 15; ++j) last ^= gf_mul(coef[j], a[j]);
+  for (std::size_t j = 0; j < 15; ++j) last ^= gf_mul(coef[j], a[j]);
   a[15] = last;
   return a;
 }
@@ -72,11 +73,11 @@ using Matrix = std::array<std::array<std::uint8_t, 16>, 16>;
 
 constexpr Matrix matrix_of(bool inverse) {
   Matrix m{};
-  for (int i = 0; i < 16; ++i) {
+  for (std::size_t i = 0; i < 16; ++i) {
     Block e{};
     e[i] = 1;
     const Block col = inverse ? l_inv_map(e) : l_map(e);
-    for (int j = 0; j < 16; ++j) m[j][i] = col[j];
+    for (std::size_t j = 0; j < 16; ++j) m[j][i] = col[j];
   }
   return m;
 }
@@ -87,7 +88,7 @@ inline constexpr Matrix l_inv_matrix = matrix_of(true);
 // round_constants[i - 1] = C_i = L(Vec128(i)), i = 1..32 (Vec128(i) has i in its last byte).
 inline constexpr std::array<Block, 32> round_constants = [] {
   std::array<Block, 32> c{};
-  for (int i = 0; i < 32; ++i) {
+  for (std::size_t i = 0; i < 32; ++i) {
     Block v{};
     v[15] = static_cast<std::uint8_t>(i + 1);
     c[i] = l_map(v);
@@ -112,9 +113,9 @@ inline std::uint8_t gf_mul_ct(std::uint8_t a, std::uint8_t b) noexcept {
 // apply_matrix_ct: out = m * in over GF(2^8), constant time (key set-up, not the bulk path).
 inline void apply_matrix_ct(std::uint8_t out[16], const Matrix& m, const std::uint8_t in[16]) noexcept {
   std::uint8_t t[16];
-  for (int j = 0; j < 16; ++j) {
+  for (std::size_t j = 0; j < 16; ++j) {
     std::uint8_t s = 0;
-    for (int i = 0; i < 16; ++i) s ^= gf_mul_ct(m[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)], in[i]);
+    for (std::size_t i = 0; i < 16; ++i) s ^= gf_mul_ct(m[j][i], in[i]);
     t[j] = s;
   }
   for (int j = 0; j < 16; ++j) out[j] = t[j];

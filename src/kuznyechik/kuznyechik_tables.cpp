@@ -23,20 +23,27 @@ struct LsTables {
   u64 dec[16][256][2];
 };
 
-constexpr LsTables make_tables() {
-  LsTables t{};
-  for (int i = 0; i < 16; ++i)
-    for (int v = 0; v < 256; ++v)
-      for (int j = 0; j < 16; ++j) {
+// fill_tables: 128 KiB, computed once on first use (too much work for a compile-time
+// constant under clang's evaluation limit); only public constants go in.
+void fill_tables(LsTables& t) noexcept {
+  for (std::size_t i = 0; i < 16; ++i)
+    for (std::size_t v = 0; v < 256; ++v)
+      for (std::size_t j = 0; j < 16; ++j) {
         const u64 e = kuz::gf_mul(kuz::l_matrix[j][i], kuz::pi[v]);
-        const u64 d = kuz::gf_mul(kuz::l_inv_matrix[j][i], kuz::pi_inv[static_cast<std::size_t>(v)]);
+        const u64 d = kuz::gf_mul(kuz::l_inv_matrix[j][i], kuz::pi_inv[v]);
         t.enc[i][v][j / 8] |= e << (8 * (j % 8));
         t.dec[i][v][j / 8] |= d << (8 * (j % 8));
       }
-  return t;
 }
 
-alignas(64) constexpr LsTables tables = make_tables();
+const LsTables& ls_tables() noexcept {
+  struct Holder {
+    alignas(64) LsTables t{};
+    Holder() noexcept { fill_tables(t); }
+  };
+  static const Holder h;
+  return h.t;
+}
 
 struct State {
   u64 lo, hi;
@@ -67,12 +74,13 @@ inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static
 void encrypt_one(const void* ks, std::uint8_t b[16]) noexcept {
   const KuznyechikSchedule& s = sched(ks);
   State x = load(b) ^ load(s.enc[0]);
-  for (int r = 1; r < 10; ++r) x = lookup(tables.enc, x) ^ load(s.enc[r]);
+  for (int r = 1; r < 10; ++r) x = lookup(ls_tables().enc, x) ^ load(s.enc[r]);
   store(b, x);
 }
 
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
+  const LsTables& tables = ls_tables();
   State k[10];
   for (int r = 0; r < 10; ++r) k[r] = load(s.enc[r]);
   for (; n > 0; --n, in += 16, out += 16) {
@@ -86,6 +94,7 @@ void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
 // with the key L^-1(K_i); the last S^-1 is a byte table.
 void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
+  const LsTables& tables = ls_tables();
   State k[10];
   for (int r = 0; r < 10; ++r) k[r] = load(s.dec[r]);
   for (; n > 0; --n, in += 16, out += 16) {
