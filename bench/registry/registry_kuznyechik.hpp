@@ -21,7 +21,8 @@ inline constexpr std::size_t kuz_out_size = 1048576 + 16;
 // kuz_ops lists the benchmarked ops.
 std::vector<std::string> kuz_ops();
 
-// add_kuznyechik_subjects appends our Kuznyechik kernels' subjects.
+// add_kuznyechik_subjects appends our Kuznyechik kernels' subjects, and "mgm"/"sum" for each
+// MGM kernel (the GF(2^128) sum of products over the message's whole blocks: a 16-byte output).
 void add_kuznyechik_subjects(std::vector<Subject>& out);
 
 // kuznyechik_reference computes with the table kernel (checked against the KATs and the
