@@ -2,7 +2,30 @@
  *
  * Every function returns AXIOM_OK (0) or a negative AXIOM_ERR_* code; axiom_error_text() names
  * it. A pointer may be NULL only when its length is 0. Outputs may not partially overlap
- * inputs. All functions are thread-safe on distinct contexts. C99 or later. */
+ * inputs. All functions are thread-safe on distinct contexts. C99 or later.
+ *
+ * Every buffer comes with its length. The arguments are checked in this order, and the first
+ * failing check gives the code:
+ *   AXIOM_ERR_NULL_POINTER          a NULL pointer with a non-zero length (or a NULL context);
+ *   AXIOM_ERR_INVALID_LENGTH        a length no object can have (above PTRDIFF_MAX, or running
+ *                                   past the end of the address space);
+ *   AXIOM_ERR_INVALID_ARGUMENT      a context that holds no key (its init failed, or it was
+ *                                   cleared), or a length that is not whole blocks;
+ *   AXIOM_ERR_INVALID_KEY_SIZE, _NONCE_SIZE, _TAG_SIZE   a key, nonce or tag of the wrong size;
+ *   AXIOM_ERR_OVERLAPPING_BUFFERS   an output sharing bytes with an input, other than exactly
+ *                                   in place (out == in, same length), or with a key, nonce,
+ *                                   IV, AAD or tag;
+ *   AXIOM_ERR_OUTPUT_SIZE_MISMATCH  an output of the wrong length;
+ *   AXIOM_ERR_MESSAGE_TOO_LONG      more data than the algorithm allows.
+ * On NULL_POINTER, INVALID_LENGTH and OVERLAPPING_BUFFERS nothing is written. Otherwise, unless
+ * a function says more, nothing is written on error either, except by the AEADs: their seal
+ * and open zero the whole output (and the tag of seal_detached) on any other error, so a failed
+ * open releases no plaintext. Tags are checked in constant time.
+ *
+ * Keyed contexts (axiom_aes_ctx, axiom_aes_gcm_ctx) follow one pattern: _init keys them, the
+ * functions take them const (one context may serve several threads at once), _clear wipes the
+ * key. They must not be copied with memcpy (their contents are aligned inside the struct):
+ * init another one from the key. Further block ciphers follow the same pattern. */
 #ifndef AXIOM_H
 #define AXIOM_H
 
@@ -28,6 +51,7 @@ extern "C" {
 #define AXIOM_ERR_INVALID_HEX (-11)
 #define AXIOM_ERR_UNSUPPORTED (-12)
 #define AXIOM_ERR_NULL_POINTER (-13)
+#define AXIOM_ERR_INVALID_LENGTH (-14)
 
 /* axiom_error_text returns a static English description of code (never NULL). */
 const char* axiom_error_text(int code);
@@ -77,6 +101,190 @@ int axiom_ct_equal(const uint8_t* a, const uint8_t* b, size_t len);
 
 /* axiom_wipe zeroes len bytes at p in a way the compiler cannot remove. */
 void axiom_wipe(void* p, size_t len);
+
+/* axiom_hmac_streebog256 / axiom_hmac_streebog512 write HMAC-Streebog (RFC 7836) of msg under
+ * a key of any length to out (32 or 64 bytes). */
+int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len,
+                           const uint8_t* msg, size_t msg_len);
+int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
+                           const uint8_t* msg, size_t msg_len);
+
+/* ---- AES (FIPS 197) and its modes: ECB, CBC, CTR (SP 800-38A), CMAC (SP 800-38B). */
+
+#define AXIOM_AES_BLOCK_SIZE 16
+
+/* axiom_aes_ctx holds an AES key schedule (128-, 192- or 256-bit key) and the kernel chosen
+ * for this CPU; its contents are private. 640 bytes. */
+typedef struct axiom_aes_ctx {
+  uint64_t opaque[80];
+} axiom_aes_ctx;
+
+/* axiom_aes_init keys ctx with a 16-, 24- or 32-byte key (else AXIOM_ERR_INVALID_KEY_SIZE, and
+ * ctx holds no key). */
+int axiom_aes_init(axiom_aes_ctx* ctx, const uint8_t* key, size_t key_len);
+/* axiom_aes_clear wipes the key schedule in ctx (NULL is ignored). */
+void axiom_aes_clear(axiom_aes_ctx* ctx);
+/* axiom_aes_encrypt_block / axiom_aes_decrypt_block transform one 16-byte block; out may be in. */
+int axiom_aes_encrypt_block(const axiom_aes_ctx* ctx, uint8_t out[AXIOM_AES_BLOCK_SIZE],
+                            const uint8_t in[AXIOM_AES_BLOCK_SIZE]);
+int axiom_aes_decrypt_block(const axiom_aes_ctx* ctx, uint8_t out[AXIOM_AES_BLOCK_SIZE],
+                            const uint8_t in[AXIOM_AES_BLOCK_SIZE]);
+/* axiom_aes_ecb_encrypt / _decrypt: ECB without padding. in_len must be a multiple of 16
+ * (AXIOM_ERR_INVALID_ARGUMENT) and out_len == in_len. */
+int axiom_aes_ecb_encrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
+int axiom_aes_ecb_decrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
+/* axiom_aes_cbc_encrypt / _decrypt: CBC without padding, sizes as ECB. iv (16 bytes) is read
+ * and replaced by the chaining value, so a message may be given in several calls of whole
+ * blocks. iv must not overlap out or in. */
+int axiom_aes_cbc_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_aes_cbc_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+/* axiom_aes_ctr_xor XORs in with the CTR keystream of the 16-byte initial counter block iv
+ * (a 128-bit big-endian counter), starting at byte `offset` of the keystream, into out
+ * (out_len == in_len, any length). Encryption and decryption are the same call; a message cut
+ * anywhere is processed piece by piece by passing each piece's offset. */
+int axiom_aes_ctr_xor(const axiom_aes_ctx* ctx, const uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                      uint64_t offset, uint8_t* out, size_t out_len, const uint8_t* in,
+                      size_t in_len);
+/* axiom_aes_cmac writes the 16-byte CMAC of msg under ctx's key to tag. */
+int axiom_aes_cmac(const axiom_aes_ctx* ctx, uint8_t tag[AXIOM_AES_BLOCK_SIZE], const uint8_t* msg,
+                   size_t msg_len);
+
+/* axiom_aes_cmac_ctx holds a CMAC computation; its contents are private. It refers to the
+ * axiom_aes_ctx it was started with, which must stay keyed until axiom_aes_cmac_final. */
+typedef struct axiom_aes_cmac_ctx {
+  uint64_t opaque[12];
+} axiom_aes_cmac_ctx;
+/* axiom_aes_cmac_init starts a message in cmac under the key in aes. */
+int axiom_aes_cmac_init(axiom_aes_cmac_ctx* cmac, const axiom_aes_ctx* aes);
+/* axiom_aes_cmac_update appends len bytes at data to the message. */
+int axiom_aes_cmac_update(axiom_aes_cmac_ctx* cmac, const uint8_t* data, size_t len);
+/* axiom_aes_cmac_final writes the 16-byte tag and wipes cmac (init it again to reuse). */
+int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[AXIOM_AES_BLOCK_SIZE]);
+
+/* ---- AES-GCM (SP 800-38D). */
+
+#define AXIOM_AES_GCM_TAG_SIZE 16
+#define AXIOM_AES_GCM_NONCE_SIZE 12
+
+/* axiom_aes_gcm_ctx holds an AES-GCM key (AES schedule and GHASH key); contents private. */
+typedef struct axiom_aes_gcm_ctx {
+  uint64_t opaque[128];
+} axiom_aes_gcm_ctx;
+
+/* axiom_aes_gcm_init keys ctx with a 16-, 24- or 32-byte key (else AXIOM_ERR_INVALID_KEY_SIZE). */
+int axiom_aes_gcm_init(axiom_aes_gcm_ctx* ctx, const uint8_t* key, size_t key_len);
+/* axiom_aes_gcm_clear wipes the key in ctx (NULL is ignored). */
+void axiom_aes_gcm_clear(axiom_aes_gcm_ctx* ctx);
+/* axiom_aes_gcm_seal writes the ciphertext of in followed by the 16-byte tag to out
+ * (out_len == in_len + 16). The nonce should be 12 bytes; any length from 1 byte is allowed
+ * (0: AXIOM_ERR_INVALID_NONCE_SIZE). At most 2^36 - 32 bytes of message. out may be in. */
+int axiom_aes_gcm_seal(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                       const uint8_t* in, size_t in_len);
+/* axiom_aes_gcm_open checks the tag in the last 16 bytes of in and writes the plaintext to out
+ * (out_len == in_len - 16). AXIOM_ERR_AUTHENTICATION_FAILED if the tag is wrong or in_len < 16. */
+int axiom_aes_gcm_open(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                       const uint8_t* in, size_t in_len);
+/* axiom_aes_gcm_seal_detached writes the ciphertext (out_len == in_len) to out and a tag of
+ * tag_len bytes (12..16, else AXIOM_ERR_INVALID_TAG_SIZE) to tag. */
+int axiom_aes_gcm_seal_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len);
+/* axiom_aes_gcm_open_detached checks the tag_len-byte tag (12..16) and writes the plaintext
+ * (out_len == in_len) to out. */
+int axiom_aes_gcm_open_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len);
+
+/* ---- ChaCha20, XChaCha20 (RFC 8439, draft-irtf-cfrg-xchacha), Poly1305 and the AEADs.
+ * These are cheap to key, so they take the 32-byte key on each call (as libsodium does). */
+
+#define AXIOM_CHACHA20_KEY_SIZE 32
+#define AXIOM_CHACHA20_NONCE_SIZE 12
+#define AXIOM_XCHACHA20_NONCE_SIZE 24
+#define AXIOM_POLY1305_KEY_SIZE 32
+#define AXIOM_POLY1305_TAG_SIZE 16
+
+/* axiom_chacha20 XORs in with the ChaCha20 keystream of (key, 12-byte nonce) from block
+ * `counter` into out (out_len == in_len; out may be in). AXIOM_ERR_MESSAGE_TOO_LONG if the
+ * data would run past block 2^32 - 1. */
+int axiom_chacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                   const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
+                   size_t in_len);
+/* axiom_xchacha20 is axiom_chacha20 with a 24-byte nonce. */
+int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                    const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
+                    size_t in_len);
+
+/* axiom_poly1305 writes the 16-byte Poly1305 tag of msg under a 32-byte one-time key. */
+int axiom_poly1305(uint8_t tag[AXIOM_POLY1305_TAG_SIZE], const uint8_t* key, size_t key_len,
+                   const uint8_t* msg, size_t msg_len);
+/* axiom_poly1305_ctx holds a Poly1305 computation; contents private. 128 bytes. Copying it
+ * with memcpy forks the computation. */
+typedef struct axiom_poly1305_ctx {
+  uint64_t opaque[16];
+} axiom_poly1305_ctx;
+/* axiom_poly1305_init starts a message in ctx under a 32-byte one-time key. */
+int axiom_poly1305_init(axiom_poly1305_ctx* ctx, const uint8_t* key, size_t key_len);
+/* axiom_poly1305_update appends len bytes at data to the message. */
+int axiom_poly1305_update(axiom_poly1305_ctx* ctx, const uint8_t* data, size_t len);
+/* axiom_poly1305_final writes the 16-byte tag and wipes ctx (init it again to reuse). */
+int axiom_poly1305_final(axiom_poly1305_ctx* ctx, uint8_t tag[AXIOM_POLY1305_TAG_SIZE]);
+
+#define AXIOM_CHACHA20_POLY1305_TAG_SIZE 16
+
+/* axiom_chacha20_poly1305_seal writes the ciphertext of in and the 16-byte tag to out
+ * (out_len == in_len + 16), under a 32-byte key and a 12-byte nonce. out may be in. */
+int axiom_chacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
+                                 size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                 const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                 size_t in_len);
+/* axiom_chacha20_poly1305_open checks the tag at the end of in and writes the plaintext
+ * (out_len == in_len - 16). AXIOM_ERR_AUTHENTICATION_FAILED if the tag is wrong or in_len < 16. */
+int axiom_chacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
+                                 size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                 const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                 size_t in_len);
+/* axiom_chacha20_poly1305_seal_detached writes the ciphertext (out_len == in_len) and the
+ * tag (tag_len must be 16). */
+int axiom_chacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
+                                          size_t tag_len, const uint8_t* key, size_t key_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len);
+/* axiom_chacha20_poly1305_open_detached checks the 16-byte tag and writes the plaintext
+ * (out_len == in_len). */
+int axiom_chacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
+                                          size_t tag_len, const uint8_t* key, size_t key_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len);
+/* axiom_xchacha20_poly1305_*: the same four with a 24-byte nonce (safe to choose at random). */
+int axiom_xchacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
+                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                  size_t in_len);
+int axiom_xchacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
+                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                  size_t in_len);
+int axiom_xchacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
+                                           size_t tag_len, const uint8_t* key, size_t key_len,
+                                           const uint8_t* nonce, size_t nonce_len,
+                                           const uint8_t* aad, size_t aad_len,
+                                           const uint8_t* in, size_t in_len);
+int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
+                                           size_t tag_len, const uint8_t* key, size_t key_len,
+                                           const uint8_t* nonce, size_t nonce_len,
+                                           const uint8_t* aad, size_t aad_len,
+                                           const uint8_t* in, size_t in_len);
 
 /* ---- Streebog (GOST R 34.11-2012): the fast-streebog function set, same names and
  * semantics, so that its programs compile and link against axiom unchanged (#include

@@ -3,13 +3,21 @@
 
 #include <sys/stat.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <new>
 
+#include "axiom/aes.hpp"
 #include "axiom/bytes.hpp"
+#include "axiom/chacha20.hpp"
+#include "axiom/chacha20_poly1305.hpp"
+#include "axiom/gcm.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/modes.hpp"
 #include "axiom/pbkdf2.hpp"
+#include "axiom/poly1305.hpp"
 #include "axiom/random.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
@@ -28,7 +36,46 @@ int code(Status s) { return -static_cast<int>(s.error()); }
 // A (pointer, length) pair is valid if the pointer is set or the length is 0.
 bool valid(const void* p, size_t n) { return p != nullptr || n == 0; }
 
-std::span<const std::uint8_t> in(const std::uint8_t* p, size_t n) { return {p, p ? n : 0}; }
+// absurd: a length no object can have (above PTRDIFF_MAX) or one running past the end of the
+// address space.
+bool absurd(const void* p, size_t n) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  return n > static_cast<size_t>(PTRDIFF_MAX) || a + n < a;
+}
+
+// A buffer argument: a pointer and its length.
+struct Buf {
+  const void* p;
+  size_t n;
+};
+
+// check_bufs gives the first argument error of a list of buffers: a NULL pointer, then an
+// absurd length (axiom.h's order).
+int check_bufs(std::initializer_list<Buf> bufs) {
+  for (const Buf& b : bufs)
+    if (!valid(b.p, b.n)) return AXIOM_ERR_NULL_POINTER;
+  for (const Buf& b : bufs)
+    if (absurd(b.p, b.n)) return AXIOM_ERR_INVALID_LENGTH;
+  return AXIOM_OK;
+}
+
+// overlap: the two buffers share a byte.
+bool overlap(Buf a, Buf b) {
+  if (a.n == 0 || b.n == 0) return false;
+  const auto x = reinterpret_cast<std::uintptr_t>(a.p), y = reinterpret_cast<std::uintptr_t>(b.p);
+  return x < y + b.n && y < x + a.n;
+}
+
+// bad_overlap: out shares bytes with `in` other than exactly in place (same start), or any
+// byte with one of the others (keys, nonces, IVs, AAD, tags).
+bool bad_overlap(Buf out, Buf in, std::initializer_list<Buf> others = {}) {
+  if (overlap(out, in) && out.p != in.p) return true;
+  for (const Buf& o : others)
+    if (overlap(out, o)) return true;
+  return false;
+}
+
+std::span<const std::uint8_t> view(const std::uint8_t* p, size_t n) { return {p, p ? n : 0}; }
 
 axiom::Sha256* sha256_of(axiom_sha256_ctx* ctx) {
   return std::launder(reinterpret_cast<axiom::Sha256*>(ctx->opaque));
@@ -38,6 +85,184 @@ axiom::Sha256* sha256_of(axiom_sha256_ctx* ctx) {
 static_assert(sizeof(axiom::Streebog512) + 8 <= sizeof(streebog_ctx));
 static_assert(sizeof(axiom::Streebog256) + 8 <= sizeof(streebog_ctx));
 static_assert(alignof(axiom::Streebog512) <= alignof(streebog_ctx));
+
+// A keyed context holds the key size in opaque[0] (0: no key) and the C++ object at the first
+// address after it aligned for T (the struct itself is only aligned as uint64_t).
+template <class T, std::size_t Words>
+T* slot(const std::uint64_t (&opaque)[Words]) {
+  static_assert(8 + sizeof(T) + alignof(T) - 8 <= Words * 8, "context too small");
+  auto a = reinterpret_cast<std::uintptr_t>(opaque + 1);
+  a = (a + alignof(T) - 1) & ~(std::uintptr_t{alignof(T)} - 1);
+  return std::launder(reinterpret_cast<T*>(a));
+}
+
+// with_key calls f with the object of type T<16>, T<24> or T<32> that ctx holds (see slot),
+// or returns AXIOM_ERR_INVALID_ARGUMENT if it holds no key.
+template <template <std::size_t> class T, class Ctx, class F>
+int with_key(const Ctx* ctx, F&& f) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  switch (ctx->opaque[0]) {
+    case 16: return f(*slot<T<16>>(ctx->opaque));
+    case 24: return f(*slot<T<24>>(ctx->opaque));
+    case 32: return f(*slot<T<32>>(ctx->opaque));
+    default: return AXIOM_ERR_INVALID_ARGUMENT;
+  }
+}
+
+// init_keyed constructs T<key_len> from key in ctx (any previous key is wiped first).
+template <template <std::size_t> class T, class Ctx>
+int init_keyed(Ctx* ctx, const uint8_t* key, size_t key_len) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  axiom::secure_wipe(ctx, sizeof *ctx);
+  if (int e = check_bufs({{key, key_len}})) return e;
+  switch (key_len) {
+    case 16: new (slot<T<16>>(ctx->opaque)) T<16>(std::span<const std::uint8_t, 16>(key, 16)); break;
+    case 24: new (slot<T<24>>(ctx->opaque)) T<24>(std::span<const std::uint8_t, 24>(key, 24)); break;
+    case 32: new (slot<T<32>>(ctx->opaque)) T<32>(std::span<const std::uint8_t, 32>(key, 32)); break;
+    default: return AXIOM_ERR_INVALID_KEY_SIZE;
+  }
+  ctx->opaque[0] = key_len;
+  return AXIOM_OK;
+}
+
+// clear_keyed destroys the object in ctx (its destructor wipes the key) and wipes ctx.
+template <template <std::size_t> class T, class Ctx>
+void clear_keyed(Ctx* ctx) {
+  if (!ctx) return;
+  (void)with_key<T>(ctx, [](auto& obj) {
+    using U = std::remove_reference_t<decltype(obj)>;
+    obj.~U();
+    return 0;
+  });
+  axiom::secure_wipe(ctx, sizeof *ctx);
+}
+
+// The block cipher a mode runs over, from a keyed axiom_aes_ctx.
+int aes_ref(const axiom_aes_ctx* ctx, axiom::detail::BlockCipherRef& ref) {
+  return with_key<axiom::AesCipher>(ctx, [&](const auto& aes) {
+    ref = aes.block_ref();
+    return AXIOM_OK;
+  });
+}
+
+// The modes over any keyed 128-bit block cipher (SM4 and Kuznyechik use them the same way).
+int ecb(const axiom::detail::BlockCipherRef& c, bool decrypt, uint8_t* out, size_t out_len,
+        const uint8_t* in, size_t in_len) {
+  if (int e = check_bufs({{out, out_len}, {in, in_len}})) return e;
+  if (in_len % 16 != 0) return AXIOM_ERR_INVALID_ARGUMENT;
+  if (bad_overlap({out, out_len}, {in, in_len})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  return code(axiom::detail::ecb_run(c, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
+}
+
+int cbc(const axiom::detail::BlockCipherRef& c, bool decrypt, uint8_t* iv, uint8_t* out,
+        size_t out_len, const uint8_t* in, size_t in_len) {
+  if (int e = check_bufs({{iv, 16}, {out, out_len}, {in, in_len}})) return e;
+  if (in_len % 16 != 0) return AXIOM_ERR_INVALID_ARGUMENT;
+  if (bad_overlap({out, out_len}, {in, in_len}, {{iv, 16}}) || overlap({iv, 16}, {in, in_len}))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  return code(axiom::detail::cbc_run(c, iv, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
+}
+
+int ctr(const axiom::detail::BlockCipherRef& c, const uint8_t* iv, uint64_t offset, uint8_t* out,
+        size_t out_len, const uint8_t* in, size_t in_len) {
+  if (int e = check_bufs({{iv, 16}, {out, out_len}, {in, in_len}})) return e;
+  if (bad_overlap({out, out_len}, {in, in_len}, {{iv, 16}})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  axiom::detail::CtrState s;
+  axiom::detail::ctr_start(c, s, std::span<const std::uint8_t, 16>(iv, 16), offset);
+  const int r = code(axiom::detail::ctr_run(c, s, {out, out ? out_len : 0}, view(in, in_len)));
+  axiom::secure_wipe(&s, sizeof s);
+  return r;
+}
+
+// An axiom_aes_cmac_ctx holds the address of its axiom_aes_ctx in opaque[0], then the state.
+struct CmacSlot {
+  const axiom_aes_ctx* aes;
+  axiom::detail::CmacState state;
+};
+static_assert(sizeof(CmacSlot) <= sizeof(axiom_aes_cmac_ctx));
+static_assert(alignof(CmacSlot) <= alignof(axiom_aes_cmac_ctx));
+
+CmacSlot* cmac_of(axiom_aes_cmac_ctx* ctx) {
+  return std::launder(reinterpret_cast<CmacSlot*>(ctx->opaque));
+}
+
+// The AEADs: an error other than a bad argument (NULL, absurd length, overlap) zeroes the
+// outputs, so that no caller can use a failed open's plaintext.
+int aead_result(int r, uint8_t* out, size_t out_len, uint8_t* tag = nullptr, size_t tag_len = 0) {
+  if (r != AXIOM_OK && r != AXIOM_ERR_NULL_POINTER && r != AXIOM_ERR_INVALID_LENGTH &&
+      r != AXIOM_ERR_OVERLAPPING_BUFFERS) {
+    if (out) axiom::secure_wipe(out, out_len);
+    if (tag) axiom::secure_wipe(tag, tag_len);
+  }
+  return r;
+}
+
+// One AEAD call in the C API: the checks common to every AEAD, in axiom.h's order, then f();
+// the caller passes the result through aead_result.
+// out/in are the message buffers, tag the detached tag (NULL and 0 for the combined forms).
+template <class F>
+int aead_call(uint8_t* out, size_t out_len, Buf tag, Buf key, size_t key_size, Buf nonce,
+              bool nonce_ok, Buf aad, const uint8_t* in, size_t in_len, bool tag_ok, F&& f) {
+  if (int e = check_bufs({{out, out_len}, tag, key, nonce, aad, {in, in_len}})) return e;
+  if (key.n != key_size) return AXIOM_ERR_INVALID_KEY_SIZE;
+  if (!nonce_ok) return AXIOM_ERR_INVALID_NONCE_SIZE;
+  if (!tag_ok) return AXIOM_ERR_INVALID_TAG_SIZE;
+  if (bad_overlap({out, out_len}, {in, in_len}, {key, nonce, aad, tag}) ||
+      overlap(tag, {in, in_len}) || overlap(tag, aad) || overlap(tag, key) || overlap(tag, nonce))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  return f();
+}
+
+// stream_xor: ChaCha20 or XChaCha20 in the C API.
+template <class Cipher>
+int stream_xor(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+               const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
+               size_t in_len) {
+  if (int e = check_bufs({{out, out_len}, {key, key_len}, {nonce, nonce_len}, {in, in_len}}))
+    return e;
+  if (key_len != Cipher::key_size) return AXIOM_ERR_INVALID_KEY_SIZE;
+  if (nonce_len != Cipher::nonce_size) return AXIOM_ERR_INVALID_NONCE_SIZE;
+  if (bad_overlap({out, out_len}, {in, in_len}, {{key, key_len}, {nonce, nonce_len}}))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  Cipher c(std::span<const std::uint8_t, Cipher::key_size>(key, Cipher::key_size),
+           std::span<const std::uint8_t, Cipher::nonce_size>(nonce, Cipher::nonce_size), counter);
+  return code(c.crypt({out, out ? out_len : 0}, view(in, in_len)));
+}
+
+axiom::Poly1305* poly1305_of(axiom_poly1305_ctx* ctx) {
+  return std::launder(reinterpret_cast<axiom::Poly1305*>(ctx->opaque + 1));
+}
+static_assert(sizeof(axiom::Poly1305) + 8 <= sizeof(axiom_poly1305_ctx));
+static_assert(alignof(axiom::Poly1305) <= alignof(axiom_poly1305_ctx));
+
+// The four calls of ChaCha20-Poly1305 and XChaCha20-Poly1305 (the tag is writable only for
+// seal_detached; the other forms pass it through const_cast and never write it).
+enum class Op { seal, open, seal_detached, open_detached };
+
+template <class Aead, Op op>
+int chacha_aead(uint8_t* out, size_t out_len, Buf tag, const uint8_t* key, size_t key_len,
+                const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                const uint8_t* in, size_t in_len) {
+  constexpr bool detached = op == Op::seal_detached || op == Op::open_detached;
+  constexpr size_t n = Aead::nonce_size;
+  const int r = aead_call(
+      out, out_len, tag, {key, key_len}, Aead::key_size, {nonce, nonce_len}, nonce_len == n,
+      {aad, aad_len}, in, in_len, !detached || tag.n == Aead::tag_size, [&] {
+        const Aead aead(std::span<const std::uint8_t, Aead::key_size>(key, Aead::key_size));
+        const std::span<const std::uint8_t, n> iv(nonce, n);
+        const std::span<std::uint8_t> o(out, out ? out_len : 0);
+        auto* t = static_cast<std::uint8_t*>(const_cast<void*>(tag.p));
+        if constexpr (op == Op::seal) return code(aead.seal(o, iv, view(in, in_len), view(aad, aad_len)));
+        if constexpr (op == Op::open) return code(aead.open(o, iv, view(in, in_len), view(aad, aad_len)));
+        if constexpr (op == Op::seal_detached)
+          return code(aead.seal_detached(o, std::span<std::uint8_t, 16>(t, 16), iv,
+                                         view(in, in_len), view(aad, aad_len)));
+        return code(aead.open_detached(o, iv, view(in, in_len),
+                                       std::span<const std::uint8_t, 16>(t, 16), view(aad, aad_len)));
+      });
+  return aead_result(r, out, out_len, op == Op::seal_detached ? static_cast<uint8_t*>(const_cast<void*>(tag.p)) : nullptr,
+                     tag.n);
+}
 
 template <std::size_t Bits>
 axiom::Streebog<Bits>* streebog_of(streebog_ctx* ctx) {
@@ -59,6 +284,7 @@ extern "C" {
 
 const char* axiom_error_text(int c) {
   if (c == AXIOM_ERR_NULL_POINTER) return "null pointer with a non-zero length";
+  if (c == AXIOM_ERR_INVALID_LENGTH) return "length larger than any object";
   if (c > 0 || c < AXIOM_ERR_UNSUPPORTED) return "unknown error";
   return axiom::error_text(static_cast<Error>(-c)).data();  // the texts are string literals
 }
@@ -72,8 +298,9 @@ int axiom_sha256_init(axiom_sha256_ctx* ctx) {
 }
 
 int axiom_sha256_update(axiom_sha256_ctx* ctx, const uint8_t* data, size_t len) {
-  if (!ctx || !valid(data, len)) return AXIOM_ERR_NULL_POINTER;
-  sha256_of(ctx)->update(in(data, len));
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{data, len}})) return e;
+  sha256_of(ctx)->update(view(data, len));
   return AXIOM_OK;
 }
 
@@ -86,50 +313,365 @@ int axiom_sha256_final(axiom_sha256_ctx* ctx, uint8_t out[AXIOM_SHA256_DIGEST_SI
 }
 
 int axiom_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* data, size_t len) {
-  if (!out || !valid(data, len)) return AXIOM_ERR_NULL_POINTER;
-  axiom::Sha256::hash(std::span<std::uint8_t, 32>(out, 32), in(data, len));
+  if (!out) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{data, len}})) return e;
+  axiom::Sha256::hash(std::span<std::uint8_t, 32>(out, 32), view(data, len));
   return AXIOM_OK;
 }
 
 int axiom_hmac_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* key, size_t key_len,
                       const uint8_t* msg, size_t msg_len) {
-  if (!out || !valid(key, key_len) || !valid(msg, msg_len)) return AXIOM_ERR_NULL_POINTER;
-  axiom::Hmac<axiom::Sha256>::mac(std::span<std::uint8_t, 32>(out, 32), in(key, key_len),
-                                  in(msg, msg_len));
+  if (!out) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{key, key_len}, {msg, msg_len}})) return e;
+  axiom::Hmac<axiom::Sha256>::mac(std::span<std::uint8_t, 32>(out, 32), view(key, key_len),
+                                  view(msg, msg_len));
   return AXIOM_OK;
 }
 
 int axiom_hkdf_sha256(uint8_t* okm, size_t okm_len, const uint8_t* ikm, size_t ikm_len,
                       const uint8_t* salt, size_t salt_len, const uint8_t* info, size_t info_len) {
-  if (!valid(okm, okm_len) || !valid(ikm, ikm_len) || !valid(salt, salt_len) ||
-      !valid(info, info_len))
-    return AXIOM_ERR_NULL_POINTER;
-  return code(axiom::Hkdf<axiom::Sha256>::derive({okm, okm ? okm_len : 0}, in(ikm, ikm_len),
-                                                 in(salt, salt_len), in(info, info_len)));
+  if (int e = check_bufs({{okm, okm_len}, {ikm, ikm_len}, {salt, salt_len}, {info, info_len}}))
+    return e;
+  return code(axiom::Hkdf<axiom::Sha256>::derive({okm, okm ? okm_len : 0}, view(ikm, ikm_len),
+                                                 view(salt, salt_len), view(info, info_len)));
 }
 
 int axiom_pbkdf2_hmac_sha256(uint8_t* out, size_t out_len, const uint8_t* password,
                              size_t password_len, const uint8_t* salt, size_t salt_len,
                              uint32_t iterations) {
-  if (!valid(out, out_len) || !valid(password, password_len) || !valid(salt, salt_len))
-    return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{out, out_len}, {password, password_len}, {salt, salt_len}})) return e;
   return code(axiom::Pbkdf2<axiom::Hmac<axiom::Sha256>>::derive(
-      {out, out ? out_len : 0}, in(password, password_len), in(salt, salt_len), iterations));
+      {out, out ? out_len : 0}, view(password, password_len), view(salt, salt_len), iterations));
 }
 
 int axiom_random(uint8_t* out, size_t len) {
-  if (!valid(out, len)) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{out, len}})) return e;
   axiom::fill_random({out, out ? len : 0});
   return AXIOM_OK;
 }
 
 int axiom_ct_equal(const uint8_t* a, const uint8_t* b, size_t len) {
-  if (!valid(a, len) || !valid(b, len)) return 0;
-  return axiom::ct_equal(in(a, len), in(b, len)) ? 1 : 0;
+  if (check_bufs({{a, len}, {b, len}})) return 0;
+  return axiom::ct_equal(view(a, len), view(b, len)) ? 1 : 0;
 }
 
 void axiom_wipe(void* p, size_t len) {
   if (p) axiom::secure_wipe(p, len);
+}
+
+
+int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len,
+                           const uint8_t* msg, size_t msg_len) {
+  if (!out) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{key, key_len}, {msg, msg_len}})) return e;
+  axiom::Hmac<axiom::Streebog256>::mac(std::span<std::uint8_t, 32>(out, 32), view(key, key_len),
+                                       view(msg, msg_len));
+  return AXIOM_OK;
+}
+
+int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
+                           const uint8_t* msg, size_t msg_len) {
+  if (!out) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{key, key_len}, {msg, msg_len}})) return e;
+  axiom::Hmac<axiom::Streebog512>::mac(std::span<std::uint8_t, 64>(out, 64), view(key, key_len),
+                                       view(msg, msg_len));
+  return AXIOM_OK;
+}
+
+int axiom_aes_init(axiom_aes_ctx* ctx, const uint8_t* key, size_t key_len) {
+  return init_keyed<axiom::AesCipher>(ctx, key, key_len);
+}
+
+void axiom_aes_clear(axiom_aes_ctx* ctx) { clear_keyed<axiom::AesCipher>(ctx); }
+
+int axiom_aes_encrypt_block(const axiom_aes_ctx* ctx, uint8_t out[16], const uint8_t in[16]) {
+  if (!out || !in) return AXIOM_ERR_NULL_POINTER;
+  if (bad_overlap({out, 16}, {in, 16})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  return with_key<axiom::AesCipher>(ctx, [&](const auto& aes) {
+    aes.encrypt_block(std::span<std::uint8_t, 16>(out, 16), std::span<const std::uint8_t, 16>(in, 16));
+    return AXIOM_OK;
+  });
+}
+
+int axiom_aes_decrypt_block(const axiom_aes_ctx* ctx, uint8_t out[16], const uint8_t in[16]) {
+  if (!out || !in) return AXIOM_ERR_NULL_POINTER;
+  if (bad_overlap({out, 16}, {in, 16})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  return with_key<axiom::AesCipher>(ctx, [&](const auto& aes) {
+    aes.decrypt_block(std::span<std::uint8_t, 16>(out, 16), std::span<const std::uint8_t, 16>(in, 16));
+    return AXIOM_OK;
+  });
+}
+
+int axiom_aes_ecb_encrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(ctx, c)) return e;
+  return ecb(c, false, out, out_len, in, in_len);
+}
+
+int axiom_aes_ecb_decrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(ctx, c)) return e;
+  return ecb(c, true, out, out_len, in, in_len);
+}
+
+int axiom_aes_cbc_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(ctx, c)) return e;
+  return cbc(c, false, iv, out, out_len, in, in_len);
+}
+
+int axiom_aes_cbc_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(ctx, c)) return e;
+  return cbc(c, true, iv, out, out_len, in, in_len);
+}
+
+int axiom_aes_ctr_xor(const axiom_aes_ctx* ctx, const uint8_t iv[16], uint64_t offset,
+                      uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(ctx, c)) return e;
+  return ctr(c, iv, offset, out, out_len, in, in_len);
+}
+
+int axiom_aes_cmac(const axiom_aes_ctx* ctx, uint8_t tag[16], const uint8_t* msg, size_t msg_len) {
+  axiom_aes_cmac_ctx m;
+  if (int e = axiom_aes_cmac_init(&m, ctx)) return e;
+  if (int e = axiom_aes_cmac_update(&m, msg, msg_len)) {
+    axiom::secure_wipe(&m, sizeof m);
+    return e;
+  }
+  if (int e = axiom_aes_cmac_final(&m, tag)) {
+    axiom::secure_wipe(&m, sizeof m);
+    return e;
+  }
+  return AXIOM_OK;
+}
+
+int axiom_aes_cmac_init(axiom_aes_cmac_ctx* cmac, const axiom_aes_ctx* aes) {
+  if (!cmac) return AXIOM_ERR_NULL_POINTER;
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(aes, c)) return e;
+  CmacSlot* m = new (cmac->opaque) CmacSlot{aes, {}};
+  axiom::detail::cmac_start(c, m->state);
+  return AXIOM_OK;
+}
+
+int axiom_aes_cmac_update(axiom_aes_cmac_ctx* cmac, const uint8_t* data, size_t len) {
+  if (!cmac) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{data, len}})) return e;
+  CmacSlot* m = cmac_of(cmac);
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(m->aes, c)) return e;
+  axiom::detail::cmac_update(c, m->state, view(data, len));
+  return AXIOM_OK;
+}
+
+int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[16]) {
+  if (!cmac || !tag) return AXIOM_ERR_NULL_POINTER;
+  CmacSlot* m = cmac_of(cmac);
+  axiom::detail::BlockCipherRef c;
+  if (int e = aes_ref(m->aes, c)) return e;
+  axiom::detail::cmac_finish(c, m->state, std::span<std::uint8_t, 16>(tag, 16));
+  axiom::secure_wipe(cmac, sizeof *cmac);
+  return AXIOM_OK;
+}
+
+int axiom_aes_gcm_init(axiom_aes_gcm_ctx* ctx, const uint8_t* key, size_t key_len) {
+  return init_keyed<axiom::AesGcm>(ctx, key, key_len);
+}
+
+void axiom_aes_gcm_clear(axiom_aes_gcm_ctx* ctx) { clear_keyed<axiom::AesGcm>(ctx); }
+
+// GCM takes the key from ctx; aead_call's key check is given an empty key of the right size.
+int axiom_aes_gcm_seal(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                       const uint8_t* in, size_t in_len) {
+  return aead_result(
+      aead_call(out, out_len, {}, {}, 0, {nonce, nonce_len}, nonce_len > 0, {aad, aad_len}, in,
+                in_len, true,
+                [&] {
+                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
+                    return code(g.seal({out, out ? out_len : 0}, view(nonce, nonce_len),
+                                       view(aad, aad_len), view(in, in_len)));
+                  });
+                }),
+      out, out_len);
+}
+
+int axiom_aes_gcm_open(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                       const uint8_t* in, size_t in_len) {
+  return aead_result(
+      aead_call(out, out_len, {}, {}, 0, {nonce, nonce_len}, nonce_len > 0, {aad, aad_len}, in,
+                in_len, true,
+                [&] {
+                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
+                    return code(g.open({out, out ? out_len : 0}, view(nonce, nonce_len),
+                                       view(aad, aad_len), view(in, in_len)));
+                  });
+                }),
+      out, out_len);
+}
+
+int axiom_aes_gcm_seal_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len) {
+  return aead_result(
+      aead_call(out, out_len, {tag, tag_len}, {}, 0, {nonce, nonce_len}, nonce_len > 0,
+                {aad, aad_len}, in, in_len, tag_len >= 12 && tag_len <= 16,
+                [&] {
+                  if (out_len != in_len) return AXIOM_ERR_OUTPUT_SIZE_MISMATCH;
+                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
+                    return code(g.seal_detached({out, out ? out_len : 0}, {tag, tag_len},
+                                                view(nonce, nonce_len), view(aad, aad_len),
+                                                view(in, in_len)));
+                  });
+                }),
+      out, out_len, tag, tag_len);
+}
+
+int axiom_aes_gcm_open_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len) {
+  return aead_result(
+      aead_call(out, out_len, {tag, tag_len}, {}, 0, {nonce, nonce_len}, nonce_len > 0,
+                {aad, aad_len}, in, in_len, tag_len >= 12 && tag_len <= 16,
+                [&] {
+                  if (out_len != in_len) return AXIOM_ERR_OUTPUT_SIZE_MISMATCH;
+                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
+                    return code(g.open_detached({out, out ? out_len : 0}, view(tag, tag_len),
+                                                view(nonce, nonce_len), view(aad, aad_len),
+                                                view(in, in_len)));
+                  });
+                }),
+      out, out_len);
+}
+
+int axiom_chacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                   const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
+                   size_t in_len) {
+  return stream_xor<axiom::ChaCha20>(out, out_len, key, key_len, nonce, nonce_len, counter, in,
+                                     in_len);
+}
+
+int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                    const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
+                    size_t in_len) {
+  return stream_xor<axiom::XChaCha20>(out, out_len, key, key_len, nonce, nonce_len, counter, in,
+                                      in_len);
+}
+
+int axiom_poly1305(uint8_t tag[16], const uint8_t* key, size_t key_len, const uint8_t* msg,
+                   size_t msg_len) {
+  if (!tag) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{key, key_len}, {msg, msg_len}})) return e;
+  if (key_len != 32) return AXIOM_ERR_INVALID_KEY_SIZE;
+  axiom::Poly1305::mac(std::span<std::uint8_t, 16>(tag, 16), std::span<const std::uint8_t, 32>(key, 32),
+                       view(msg, msg_len));
+  return AXIOM_OK;
+}
+
+int axiom_poly1305_init(axiom_poly1305_ctx* ctx, const uint8_t* key, size_t key_len) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  axiom::secure_wipe(ctx, sizeof *ctx);
+  if (int e = check_bufs({{key, key_len}})) return e;
+  if (key_len != 32) return AXIOM_ERR_INVALID_KEY_SIZE;
+  new (ctx->opaque + 1) axiom::Poly1305(std::span<const std::uint8_t, 32>(key, 32));
+  ctx->opaque[0] = 32;
+  return AXIOM_OK;
+}
+
+int axiom_poly1305_update(axiom_poly1305_ctx* ctx, const uint8_t* data, size_t len) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{data, len}})) return e;
+  if (ctx->opaque[0] != 32) return AXIOM_ERR_INVALID_ARGUMENT;
+  poly1305_of(ctx)->update(view(data, len));
+  return AXIOM_OK;
+}
+
+int axiom_poly1305_final(axiom_poly1305_ctx* ctx, uint8_t tag[16]) {
+  if (!ctx || !tag) return AXIOM_ERR_NULL_POINTER;
+  if (ctx->opaque[0] != 32) return AXIOM_ERR_INVALID_ARGUMENT;
+  poly1305_of(ctx)->finish(std::span<std::uint8_t, 16>(tag, 16));
+  poly1305_of(ctx)->~Poly1305();
+  axiom::secure_wipe(ctx, sizeof *ctx);
+  return AXIOM_OK;
+}
+
+int axiom_chacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
+                                 size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                 const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                 size_t in_len) {
+  return chacha_aead<axiom::ChaCha20Poly1305, Op::seal>(out, out_len, {}, key, key_len, nonce,
+                                                       nonce_len, aad, aad_len, in, in_len);
+}
+
+int axiom_chacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
+                                 size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                 const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                 size_t in_len) {
+  return chacha_aead<axiom::ChaCha20Poly1305, Op::open>(out, out_len, {}, key, key_len, nonce,
+                                                       nonce_len, aad, aad_len, in, in_len);
+}
+
+int axiom_chacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
+                                          size_t tag_len, const uint8_t* key, size_t key_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len) {
+  return chacha_aead<axiom::ChaCha20Poly1305, Op::seal_detached>(
+      out, out_len, {tag, tag_len}, key, key_len, nonce, nonce_len, aad, aad_len, in, in_len);
+}
+
+int axiom_chacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
+                                          size_t tag_len, const uint8_t* key, size_t key_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len) {
+  return chacha_aead<axiom::ChaCha20Poly1305, Op::open_detached>(
+      out, out_len, {const_cast<uint8_t*>(tag), tag_len}, key, key_len, nonce, nonce_len, aad,
+      aad_len, in, in_len);
+}
+
+int axiom_xchacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
+                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                  size_t in_len) {
+  return chacha_aead<axiom::XChaCha20Poly1305, Op::seal>(out, out_len, {}, key, key_len, nonce,
+                                                        nonce_len, aad, aad_len, in, in_len);
+}
+
+int axiom_xchacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
+                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                  size_t in_len) {
+  return chacha_aead<axiom::XChaCha20Poly1305, Op::open>(out, out_len, {}, key, key_len, nonce,
+                                                        nonce_len, aad, aad_len, in, in_len);
+}
+
+int axiom_xchacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
+                                           size_t tag_len, const uint8_t* key, size_t key_len,
+                                           const uint8_t* nonce, size_t nonce_len,
+                                           const uint8_t* aad, size_t aad_len,
+                                           const uint8_t* in, size_t in_len) {
+  return chacha_aead<axiom::XChaCha20Poly1305, Op::seal_detached>(
+      out, out_len, {tag, tag_len}, key, key_len, nonce, nonce_len, aad, aad_len, in, in_len);
+}
+
+int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
+                                           size_t tag_len, const uint8_t* key, size_t key_len,
+                                           const uint8_t* nonce, size_t nonce_len,
+                                           const uint8_t* aad, size_t aad_len,
+                                           const uint8_t* in, size_t in_len) {
+  return chacha_aead<axiom::XChaCha20Poly1305, Op::open_detached>(
+      out, out_len, {const_cast<uint8_t*>(tag), tag_len}, key, key_len, nonce, nonce_len, aad,
+      aad_len, in, in_len);
 }
 
 void streebog_init_512(streebog_ctx* ctx) {
@@ -147,9 +689,9 @@ void streebog_init_256(streebog_ctx* ctx) {
 void streebog_update(streebog_ctx* ctx, const uint8_t* data, size_t len) {
   if (!ctx || !valid(data, len)) return;
   if (ctx->opaque[0] == 512)
-    streebog_of<512>(ctx)->update(in(data, len));
+    streebog_of<512>(ctx)->update(view(data, len));
   else if (ctx->opaque[0] == 256)
-    streebog_of<256>(ctx)->update(in(data, len));
+    streebog_of<256>(ctx)->update(view(data, len));
 }
 
 void streebog_final(streebog_ctx* ctx, uint8_t* out) {
@@ -166,23 +708,23 @@ void streebog_final(streebog_ctx* ctx, uint8_t* out) {
 
 void streebog_hash_512(const uint8_t* data, size_t len, uint8_t* out) {
   if (!out || !valid(data, len)) return;
-  axiom::Streebog512::hash(std::span<std::uint8_t, 64>(out, 64), in(data, len));
+  axiom::Streebog512::hash(std::span<std::uint8_t, 64>(out, 64), view(data, len));
 }
 
 void streebog_hash_256(const uint8_t* data, size_t len, uint8_t* out) {
   if (!out || !valid(data, len)) return;
-  axiom::Streebog256::hash(std::span<std::uint8_t, 32>(out, 32), in(data, len));
+  axiom::Streebog256::hash(std::span<std::uint8_t, 32>(out, 32), view(data, len));
 }
 
 void streebog_hash_512_hex(const uint8_t* data, size_t len, char* out) {
   if (!out || !valid(data, len)) return;
-  const auto d = axiom::Streebog512::hash(in(data, len));
+  const auto d = axiom::Streebog512::hash(view(data, len));
   hex_text(out, d.data(), d.size());
 }
 
 void streebog_hash_256_hex(const uint8_t* data, size_t len, char* out) {
   if (!out || !valid(data, len)) return;
-  const auto d = axiom::Streebog256::hash(in(data, len));
+  const auto d = axiom::Streebog256::hash(view(data, len));
   hex_text(out, d.data(), d.size());
 }
 
