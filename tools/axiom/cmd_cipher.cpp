@@ -25,7 +25,9 @@ constexpr const char* usage_text =
     "Encrypt (-e) or decrypt (-d) IN (standard input when IN is - or absent) to OUT (standard\n"
     "output when OUT is - or absent) with a raw key and IV, like 'openssl enc -K HEX -iv HEX':\n"
     "no header, no salt, no key derivation. AEADs write ciphertext || tag; decryption with a\n"
-    "wrong tag writes nothing. For files, use 'axiom enc' instead.\n"
+    "wrong tag writes nothing. A file OUT is written to a temporary file and renamed at the\n"
+    "end: a failed or interrupted run leaves no OUT and an existing OUT untouched. For files,\n"
+    "use 'axiom enc' instead.\n"
     "\n"
     "  -a, --algorithm ALG  chacha20 (--iv: 16 bytes, the 32-bit little-endian block counter\n"
     "                       then the 12-byte nonce, as OpenSSL takes it), chacha20-poly1305\n"
@@ -51,47 +53,8 @@ constexpr const char* usage_text =
     "  -h, --help           print this help\n"
     "\n"
     "Exit status: 0 success; 1 authentication failed (wrong key, IV, AAD or tag, or a modified\n"
-    "message); 2 usage error, invalid key or IV, or an I/O error.\n";
-
-// Output writes to standard output or a file; a file is only created when the first bytes
-// are ready, and removed by discard() (a run that fails leaves no output file).
-class Output {
- public:
-  explicit Output(std::string name) : name_(std::move(name)) {}
-  ~Output() {
-    if (fd_ > 1) ::close(fd_);
-  }
-  Output(const Output&) = delete;
-  Output& operator=(const Output&) = delete;
-  // write returns 0 or an errno.
-  int write(std::span<const std::uint8_t> data) {
-    if (fd_ < 0) {
-      fd_ = name_ == "-" ? 1 : ::open(name_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-      if (fd_ < 0) return errno;
-      created_ = name_ != "-";
-    }
-    return write_all(fd_, data) ? 0 : errno;
-  }
-  // close returns 0 or an errno (a file's close can report a delayed write error).
-  int close() {
-    if (fd_ < 0) return write({});  // an empty output is still an output
-    if (fd_ > 1) {
-      const int r = ::close(fd_);
-      fd_ = -1;
-      if (r != 0) return errno;
-    }
-    return 0;
-  }
-  void discard() {
-    if (created_) ::unlink(name_.c_str());
-  }
-  const std::string& name() const { return name_; }
-
- private:
-  std::string name_;
-  int fd_ = -1;
-  bool created_ = false;
-};
+    "message); 2 usage error, invalid key or IV, or an I/O error. Killed by SIGINT, SIGTERM or\n"
+    "SIGHUP: no output file is left, and the status is 128+N in a shell.\n";
 
 bool parse_hex(const char* what, const char* text, std::vector<std::uint8_t>& out) {
   Result<std::vector<std::uint8_t>> r = from_hex(text ? text : "");
@@ -167,7 +130,7 @@ int cmd_cipher(int argc, char** argv) {
   }
   if (argc - optind > 2) return usage_error("cipher", "at most IN and OUT");
   const std::string in_name = optind < argc ? argv[optind] : "-";
-  Output out(optind + 1 < argc ? argv[optind + 1] : "-");
+  AtomicOutput out(optind + 1 < argc ? argv[optind + 1] : "-", 0666);
 
   std::vector<std::uint8_t> key, iv, aad;
   if (!parse_hex("key", key_hex, key)) return exit_usage;
@@ -191,6 +154,11 @@ int cmd_cipher(int argc, char** argv) {
   if (err != 0) {
     secure_wipe(key);
     file_error(in_name, err);
+    return exit_usage;
+  }
+  if ((err = out.open()) != 0) {
+    secure_wipe(key);
+    file_error(out.name(), err);
     return exit_usage;
   }
   Status status;
@@ -227,12 +195,12 @@ int cmd_cipher(int argc, char** argv) {
   secure_wipe(key);
   secure_wipe(result);
   if (err != 0) {
-    out.discard();
+    out.abandon();
     file_error(in_name, err);
     return exit_usage;
   }
   if (!status.ok()) {
-    out.discard();
+    out.abandon();
     if (status.error() == Error::authentication_failed) {
       error("cipher: " + (in_name == "-" ? std::string("standard input") : quote_name(in_name)) +
             ": authentication failed (wrong key, IV, AAD or tag, or a modified message)");
@@ -249,9 +217,9 @@ int cmd_cipher(int argc, char** argv) {
       error("cipher: " + std::string(status.text()));
     return exit_usage;
   }
-  if (write_err == 0) write_err = out.close();
+  if (write_err == 0) write_err = out.commit();
   if (write_err != 0) {
-    out.discard();
+    out.abandon();
     file_error(out.name() == "-" ? "write error" : out.name(), write_err);
     return exit_usage;
   }

@@ -271,53 +271,6 @@ bool read_passphrase(const char* file, bool confirm, std::string& out) {
   return true;
 }
 
-// Output writes to a temporary file next to OUT, and commit() fsyncs and renames it: a run that
-// fails leaves no output file. "-" writes to standard output directly.
-class AtomicOutput {
- public:
-  explicit AtomicOutput(std::string name) : name_(std::move(name)) {}
-  ~AtomicOutput() { abandon(); }
-  AtomicOutput(const AtomicOutput&) = delete;
-  AtomicOutput& operator=(const AtomicOutput&) = delete;
-
-  int open() {
-    if (name_ == "-") {
-      fd_ = 1;
-      return 0;
-    }
-    tmp_ = name_ + ".axiom-XXXXXX";
-    fd_ = ::mkstemp(tmp_.data());
-    if (fd_ < 0) {
-      const int err = errno;
-      tmp_.clear();
-      return err;
-    }
-    return 0;
-  }
-  int write(std::span<const std::uint8_t> data) { return write_all(fd_, data) ? 0 : errno; }
-  int commit() {
-    if (fd_ == 1) return 0;
-    if (::fchmod(fd_, 0600) != 0 || ::fsync(fd_) != 0) return errno;
-    const int r = ::close(fd_);
-    fd_ = -1;
-    if (r != 0) return errno;
-    if (::rename(tmp_.c_str(), name_.c_str()) != 0) return errno;
-    tmp_.clear();
-    return 0;
-  }
-  void abandon() {
-    if (fd_ > 1) ::close(fd_);
-    fd_ = -1;
-    if (!tmp_.empty()) ::unlink(tmp_.c_str());
-    tmp_.clear();
-  }
-  const std::string& name() const { return name_; }
-
- private:
-  std::string name_, tmp_;
-  int fd_ = -1;
-};
-
 constexpr const char* keygen_usage =
     "Usage: axiom keygen [FILE]\n"
     "Write a new random 32-byte key as 64 hex digits to FILE (created with mode 0600; an\n"
@@ -342,7 +295,10 @@ constexpr const char* enc_usage =
     "  -h, --help                print this help\n"
     "\n"
     "Exit status: 0 success; 1 authentication failed (wrong key or passphrase, or a damaged,\n"
-    "truncated or reordered file); 2 usage error, unreadable key, or an I/O error.\n";
+    "truncated or reordered file, or not an axiom enc file); 2 usage error, unreadable key,\n"
+    "or an I/O error (e.g. OUT's directory not writable, disk full, file size limit). Killed\n"
+    "by SIGINT, SIGTERM or SIGHUP, it removes its temporary file and dies of the signal\n"
+    "(status 130, 143 or 129 in a shell). An existing OUT is replaced only on success.\n";
 
 int run(bool encrypt, int argc, char** argv) {
   const char* command = encrypt ? "enc" : "dec";
@@ -378,7 +334,7 @@ int run(bool encrypt, int argc, char** argv) {
     return usage_error(command, "unknown algorithm '" + alg + "' (known: " + aead_names() + ")");
   if (argc - optind != 2) return usage_error(command, "IN and OUT are required");
   const std::string in_name = argv[optind];
-  AtomicOutput out(argv[optind + 1]);
+  AtomicOutput out(argv[optind + 1], 0600);
 
   const int in_fd = in_name == "-" ? 0 : ::open(in_name.c_str(), O_RDONLY | O_CLOEXEC);
   if (in_fd < 0) {

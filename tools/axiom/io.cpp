@@ -1,6 +1,7 @@
 #include "io.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -269,6 +270,95 @@ bool write_all(int fd, std::span<const std::uint8_t> data) {
     data = data.subspan(static_cast<std::size_t>(n));
   }
   return true;
+}
+
+namespace {
+
+// The temporary file of the AtomicOutput in progress, for the signal handler: set and cleared
+// with the signals blocked, so the handler sees either no name or a complete one.
+const char* volatile pending_tmp = nullptr;
+constexpr int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+void remove_pending_and_die(int sig) {
+  if (const char* tmp = pending_tmp) ::unlink(tmp);
+  static const char message[] = "axiom: interrupted: no output written\n";
+  (void)!::write(STDERR_FILENO, message, sizeof message - 1);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);  // dies of the signal, as the caller expects (exit status 128 + sig in a shell)
+}
+
+// SignalGuard blocks the cleanup signals while it lives.
+class SignalGuard {
+ public:
+  SignalGuard() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (const int s : cleanup_signals) sigaddset(&set, s);
+    pthread_sigmask(SIG_BLOCK, &set, &saved_);
+  }
+  ~SignalGuard() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
+
+ private:
+  sigset_t saved_;
+};
+
+}  // namespace
+
+int AtomicOutput::open() {
+  if (name_ == "-") {
+    fd_ = STDOUT_FILENO;
+    return 0;
+  }
+  SignalGuard guard;
+  for (const int s : cleanup_signals) {
+    struct sigaction old {};
+    ::sigaction(s, nullptr, &old);
+    if (old.sa_handler == SIG_IGN) continue;  // e.g. SIGHUP under nohup: keep ignoring it
+    struct sigaction sa {};
+    sa.sa_handler = remove_pending_and_die;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(s, &sa, nullptr);
+  }
+  tmp_ = name_ + ".axiom-XXXXXX";
+  fd_ = ::mkstemp(tmp_.data());
+  if (fd_ < 0) {
+    const int err = errno;
+    tmp_.clear();
+    return err;
+  }
+  pending_tmp = tmp_.c_str();
+  return 0;
+}
+
+int AtomicOutput::write(std::span<const std::uint8_t> data) {
+  return write_all(fd_, data) ? 0 : errno;
+}
+
+int AtomicOutput::commit() {
+  if (fd_ == STDOUT_FILENO) return 0;
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(fd_, static_cast<mode_t>(mode_) & ~mask) != 0 || ::fsync(fd_) != 0) return errno;
+  const int r = ::close(fd_);
+  fd_ = -1;
+  if (r != 0) return errno;
+  SignalGuard guard;
+  if (::rename(tmp_.c_str(), name_.c_str()) != 0) return errno;
+  pending_tmp = nullptr;
+  tmp_.clear();
+  return 0;
+}
+
+void AtomicOutput::abandon() {
+  if (fd_ > STDOUT_FILENO) ::close(fd_);
+  fd_ = -1;
+  if (tmp_.empty()) return;
+  SignalGuard guard;
+  ::unlink(tmp_.c_str());
+  pending_tmp = nullptr;
+  tmp_.clear();
 }
 
 int finish_stdout(int code) {

@@ -93,6 +93,35 @@ class Progress {
 // write_all writes data to a file descriptor, retrying on short writes; false on error.
 bool write_all(int fd, std::span<const std::uint8_t> data);
 
+// AtomicOutput writes OUT through a temporary file next to it (OUT.axiom-XXXXXX); commit()
+// sets its mode, fsyncs it and renames it over OUT. So a run that fails, or is killed by
+// SIGINT, SIGTERM or SIGHUP (a handler removes the temporary file, then the signal takes its
+// course), leaves no partial OUT and no temporary file, and an existing OUT stays as it was
+// until the rename. "-" writes to standard output directly. One per process at a time.
+class AtomicOutput {
+ public:
+  // mode: the permissions of OUT (less the umask).
+  AtomicOutput(std::string name, unsigned mode) : name_(std::move(name)), mode_(mode) {}
+  ~AtomicOutput() { abandon(); }
+  AtomicOutput(const AtomicOutput&) = delete;
+  AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+  // open creates the temporary file; returns 0 or an errno.
+  int open();
+  // write returns 0 or an errno (ENOSPC, EFBIG, EIO, ...).
+  int write(std::span<const std::uint8_t> data);
+  // commit returns 0 or an errno; on error the temporary file is still there for abandon().
+  int commit();
+  // abandon closes and removes the temporary file (nothing after a commit).
+  void abandon();
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_, tmp_;
+  unsigned mode_;
+  int fd_ = -1;
+};
+
 // finish_stdout flushes stdout and reports a write error ("axiom: write error: ...");
 // returns code, or exit_usage if stdout could not be written.
 int finish_stdout(int code);

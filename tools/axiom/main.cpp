@@ -1,4 +1,5 @@
 // axiom: the command line. Dispatches to one function per sub-command (commands.hpp).
+#include <csignal>
 #include <clocale>
 #include <cstdio>
 #include <exception>
@@ -44,7 +45,9 @@ void usage(std::FILE* out) {
   std::fputs(
       "\nEnvironment: AXIOM_CPU=portable or AXIOM_CPU=-shani,... clears CPU features.\n"
       "Exit status: 0 success; 1 a check or authentication failed; 2 usage or I/O error\n"
-      "(axiom sum follows sha256sum: 1 also when a file cannot be read).\n",
+      "(axiom sum follows sha256sum: 1 also when a file cannot be read). Killed by SIGINT,\n"
+      "SIGTERM or SIGHUP, axiom dies of that signal (status 128+N in a shell: 130, 143, 129)\n"
+      "and enc, dec and cipher leave no output file behind.\n",
       out);
 }
 
@@ -91,6 +94,9 @@ int main(int argc, char** argv) {
   // The character set only, to quote file names as coreutils does in this locale; messages
   // and number formats stay in the C locale.
   std::setlocale(LC_CTYPE, "");
+  // Past a file size limit (ulimit -f), write(2) then fails with EFBIG, reported like any
+  // write error, instead of SIGXFSZ killing the process before it can clean up.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {
