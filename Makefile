@@ -2,7 +2,7 @@
 #   make test    install missing packages, build, run every test (ctest)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
 #                (make bench-quick: fewer repetitions and sizes, under a minute)
-.PHONY: test bench bench-quick bench-compare bench-publish build asan ct clang fuzz clean
+.PHONY: test bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
 
 test:
 	@scripts/deps.sh test
@@ -20,6 +20,15 @@ asan ct clang:
 	cmake --preset $@ >/dev/null
 	cmake --build --preset $@
 	ctest --preset $@
+
+# make ct-timing [MEASUREMENTS=N]: the dudect-style timing test of the kernels valgrind cannot
+# run (SHA-NI, VAES, VPCLMULQDQ). A tool, not a test: it measures time, so it is not in CI.
+MEASUREMENTS ?= 1000000
+ct-timing:
+	@scripts/deps.sh test
+	cmake --preset release >/dev/null
+	cmake --build --preset release --target axiom_ct_timing
+	build/release/tests/axiom_ct_timing $(MEASUREMENTS)
 
 # make fuzz [SECONDS=N]: every libFuzzer target for N seconds (default 20) from its corpus.
 SECONDS ?= 20

@@ -1,0 +1,218 @@
+// ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
+// "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
+// VAES and VPCLMULQDQ. A tool, not a test (`make ct-timing`; never in ctest or CI): it measures
+// time, which on a shared machine is noisy.
+//
+// For each target, measurements pick one of two classes of secret input at random: a fixed
+// value, or a fresh random one. Welch's t statistic compares the TSC cycle counts of the two
+// classes, over all measurements and over those below several percentiles (cropping the long
+// tails that interrupts add, as dudect does). |t| above 4.5 says the time depends on the secret.
+// A positive control, a comparison that stops at the first differing byte, must show such a
+// leak, so the run shows that the method can see one.
+//
+// Usage: axiom_ct_timing [MEASUREMENTS per target, default 1000000]. Exit status 0 when the
+// control leaks and no kernel does, else 1.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "aes/aes_kernel.hpp"
+#include "axiom/aes.hpp"
+#include "axiom/cpu.hpp"
+#include "axiom/gcm.hpp"
+#include "axiom/hmac.hpp"
+#include "axiom/modes.hpp"
+#include "axiom/sha256.hpp"
+#include "ghash/ghash_kernel.hpp"
+#include "registry/registry.hpp"
+#include "sha256/sha256_kernel.hpp"
+
+namespace {
+
+constexpr double threshold = 4.5;
+
+// Welch accumulates one class's samples (Welford's online mean and variance).
+struct Moments {
+  double n = 0, mean = 0, m2 = 0;
+  void add(double x) {
+    n += 1;
+    const double d = x - mean;
+    mean += d / n;
+    m2 += d * (x - mean);
+  }
+  double variance() const { return n > 1 ? m2 / (n - 1) : 0; }
+};
+
+double welch_t(const Moments& a, const Moments& b) {
+  const double se = std::sqrt(a.variance() / a.n + b.variance() / b.n);
+  return se > 0 ? (a.mean - b.mean) / se : 0;
+}
+
+struct Target {
+  std::string name;
+  std::size_t secret_size;
+  bool control;  // expected to leak
+  // run is timed with the secret input of this measurement.
+  std::function<void(const std::uint8_t* secret)> run;
+  // The fixed class's secret; empty: a fixed pattern.
+  std::vector<std::uint8_t> fixed = {};
+};
+
+struct Outcome {
+  double max_t = 0;
+  std::string crop;
+};
+
+Outcome measure(const Target& t, std::size_t measurements, std::mt19937_64& rng) {
+  std::vector<std::uint8_t> fixed(t.fixed), input(t.secret_size);
+  if (fixed.empty()) {
+    fixed.resize(t.secret_size);
+    for (std::size_t i = 0; i < fixed.size(); ++i) fixed[i] = static_cast<std::uint8_t>(i * 29 + 7);
+  }
+  std::vector<std::uint8_t> fresh(t.secret_size);
+  std::vector<std::uint32_t> cycles(measurements);
+  std::vector<std::uint8_t> cls(measurements);
+  // Both classes do the same work before the clock starts: random bytes drawn, one copy into
+  // the input, and every store drained (mfence), so that only the secret's value differs.
+  auto fill = [&](bool random_class) {
+    for (auto& b : fresh) b = static_cast<std::uint8_t>(rng());
+    std::memcpy(input.data(), random_class ? fresh.data() : fixed.data(), input.size());
+    _mm_mfence();
+  };
+  for (std::size_t i = 0; i < 1000; ++i) {  // warm up caches and the clock
+    fill(i & 1);
+    t.run(input.data());
+  }
+  for (std::size_t i = 0; i < measurements; ++i) {
+    cls[i] = static_cast<std::uint8_t>(rng() & 1);
+    fill(cls[i] != 0);
+    const std::uint64_t start = axiom::bench::cycles_begin();
+    t.run(input.data());
+    const std::uint64_t end = axiom::bench::cycles_end();
+    cycles[i] = static_cast<std::uint32_t>(std::min<std::uint64_t>(end - start, UINT32_MAX));
+  }
+  // Crops: everything, then below the 99th ... 50th percentile of all measurements.
+  std::vector<std::uint32_t> sorted(cycles);
+  std::sort(sorted.begin(), sorted.end());
+  const double percentiles[] = {100, 99, 95, 90, 75, 50};
+  Outcome out;
+  for (const double p : percentiles) {
+    const std::uint32_t limit =
+        p >= 100 ? UINT32_MAX : sorted[static_cast<std::size_t>(p / 100 * static_cast<double>(sorted.size() - 1))];
+    Moments m[2];
+    for (std::size_t i = 0; i < measurements; ++i)
+      if (cycles[i] <= limit) m[cls[i]].add(cycles[i]);
+    const double t_value = std::fabs(welch_t(m[0], m[1]));
+    if (t_value >= out.max_t) {
+      out.max_t = t_value;
+      out.crop = p >= 100 ? "all" : "<p" + std::to_string(static_cast<int>(p));
+    }
+  }
+  return out;
+}
+
+// The leaky control: stops at the first differing byte.
+bool early_exit_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+volatile std::uint8_t sink;  // keeps results alive
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace axiom;
+  const std::size_t measurements = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
+  if (measurements < 1000) {
+    std::fprintf(stderr, "usage: %s [MEASUREMENTS >= 1000]\n", argv[0]);
+    return 2;
+  }
+  const cpu::Features hw = cpu::hardware();
+  std::vector<Target> targets;
+
+  std::array<std::uint8_t, 64> reference{};
+  for (std::size_t i = 0; i < reference.size(); ++i) reference[i] = static_cast<std::uint8_t>(i * 29 + 7);
+  targets.push_back({"control/early-exit-compare (must leak)", 64, true, [&](const std::uint8_t* s) {
+                       sink = early_exit_equal(s, reference.data(), 64);
+                     }});
+
+  if (hw.has(detail::sha256_shani.info.needs)) {
+    targets.push_back({"sha256/shani: hash of a secret 256-byte message", 256, false, [](const std::uint8_t* s) {
+                         Sha256 h(detail::sha256_shani);
+                         h.update({s, 256});
+                         sink = h.finish()[0];
+                       }});
+    targets.push_back({"sha256/shani: HMAC-SHA256 with a secret key", 32, false, [](const std::uint8_t* s) {
+                         static const std::uint8_t msg[64] = {};
+                         Hmac<Sha256> m({s, 32}, Sha256(detail::sha256_shani));
+                         m.update(msg);
+                         sink = m.finish()[0];
+                       }});
+  }
+  if (hw.has(detail::aes_vaes_avx2.info.needs)) {
+    static const std::uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static const Aes128 aes(key, detail::aes_vaes_avx2);
+    targets.push_back({"aes/vaes_avx2: ECB of a secret 512-byte plaintext", 512, false, [](const std::uint8_t* s) {
+                         std::uint8_t out[512];
+                         (void)aes.encrypt_blocks(out, {s, 512});
+                         sink = out[0];
+                       }});
+    targets.push_back({"aes/vaes_avx2: key expansion and CTR under a secret key", 16, false, [](const std::uint8_t* s) {
+                         static const std::uint8_t iv[16] = {}, zeros[256] = {};
+                         std::uint8_t out[256];
+                         Ctr<Aes128> ctr(Aes128(std::span<const std::uint8_t, 16>(s, 16), detail::aes_vaes_avx2), iv);
+                         (void)ctr.apply(out, zeros);
+                         sink = out[0];
+                       }});
+  }
+  if (hw.has(detail::aes_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {
+    static const std::uint8_t key[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
+    static const std::uint8_t nonce[12] = {};
+    static const AesGcm128 gcm(key, detail::aes_vaes_avx2, detail::ghash_vpclmul_avx2);
+    targets.push_back({"ghash/vpclmul_avx2 (+ aes/vaes_avx2): GCM seal of a secret 512-byte plaintext", 512,
+                       false, [](const std::uint8_t* s) {
+                         std::uint8_t out[512 + 16];
+                         (void)gcm.seal(out, nonce, {}, {s, 512});
+                         sink = out[512];
+                       }});
+    // The tag check: a valid tag (the fixed class) against random ones (each fails).
+    static std::uint8_t sealed[256 + 16];
+    static const std::uint8_t plain[256] = {};
+    (void)gcm.seal(sealed, nonce, {}, plain);
+    targets.push_back({"ghash/vpclmul_avx2 (+ aes/vaes_avx2): GCM open, valid vs random tag", 16, false,
+                       [](const std::uint8_t* s) {
+                         std::uint8_t msg[256 + 16], out[256];
+                         std::memcpy(msg, sealed, 256);
+                         std::memcpy(msg + 256, s, 16);
+                         sink = static_cast<std::uint8_t>(gcm.open(out, nonce, {}, msg).ok());
+                       },
+                       std::vector<std::uint8_t>(sealed + 256, sealed + 256 + 16)});
+  }
+
+  std::mt19937_64 rng(std::random_device{}());
+  std::printf("dudect-style timing test: %zu measurements per target, fixed vs random secret, "
+              "Welch's t (|t| > %.1f: a leak)\n\n",
+              measurements, threshold);
+  bool ok = true;
+  for (const Target& t : targets) {
+    const Outcome o = measure(t, measurements, rng);
+    const bool leak = o.max_t > threshold;
+    ok = ok && leak == t.control;
+    std::printf("%-82s max|t| = %7.2f (%s)  %s\n", t.name.c_str(), o.max_t, o.crop.c_str(),
+                leak ? (t.control ? "leak seen, as planted" : "LEAK") : (t.control ? "CONTROL NOT DETECTED" : "no leak seen"));
+    std::fflush(stdout);
+  }
+  if (targets.size() == 1) std::printf("\nthis CPU has none of SHA-NI, VAES, VPCLMULQDQ: nothing to measure\n");
+  return ok ? 0 : 1;
+}
