@@ -186,31 +186,111 @@ CmacSlot* cmac_of(axiom_aes_cmac_ctx* ctx) {
   return std::launder(reinterpret_cast<CmacSlot*>(ctx->opaque));
 }
 
-// The AEADs: an error other than a bad argument (NULL, absurd length, overlap) zeroes the
-// outputs, so that no caller can use a failed open's plaintext.
-int aead_result(int r, uint8_t* out, size_t out_len, uint8_t* tag = nullptr, size_t tag_len = 0) {
-  if (r != AXIOM_OK && r != AXIOM_ERR_NULL_POINTER && r != AXIOM_ERR_INVALID_LENGTH &&
-      r != AXIOM_ERR_OVERLAPPING_BUFFERS) {
-    if (out) axiom::secure_wipe(out, out_len);
-    if (tag) axiom::secure_wipe(tag, tag_len);
+// The four forms of every AEAD call.
+enum class Op { seal, open, seal_detached, open_detached };
+
+// AeadArgs: the buffers of one AEAD call as the caller gave them. tag is the detached tag (empty
+// for the combined forms); only seal_detached writes it.
+struct AeadArgs {
+  Op op;
+  uint8_t* out;
+  size_t out_len;
+  Buf tag, key, nonce, aad;
+  const uint8_t* in;
+  size_t in_len;
+};
+
+// AeadRules: what the AEAD accepts; keyed is false for a context that holds no key.
+struct AeadRules {
+  bool keyed, key_ok, nonce_ok, tag_ok;
+  std::uint64_t max_message;
+};
+
+// aead_checks makes every check of axiom.h, in its order, before the C++ call; then that call
+// can fail only on a wrong tag, and zeroes its output itself with a mask. So no code here
+// branches on the tag's verdict (which the constant-time test marks secret). The errors after
+// the argument errors (NULL, impossible length, overlap) zero out and a seal's tag.
+int aead_checks(const AeadArgs& a, const AeadRules& r) {
+  if (int e = check_bufs({{a.out, a.out_len}, a.tag, a.key, a.nonce, a.aad, {a.in, a.in_len}}))
+    return e;
+  const auto fail = [&](int e) {
+    if (a.out) axiom::secure_wipe(a.out, a.out_len);
+    if (a.op == Op::seal_detached && a.tag.p) axiom::secure_wipe(const_cast<void*>(a.tag.p), a.tag.n);
+    return e;
+  };
+  if (!r.keyed) return fail(AXIOM_ERR_INVALID_ARGUMENT);
+  if (!r.key_ok) return fail(AXIOM_ERR_INVALID_KEY_SIZE);
+  if (!r.nonce_ok) return fail(AXIOM_ERR_INVALID_NONCE_SIZE);
+  if (!r.tag_ok) return fail(AXIOM_ERR_INVALID_TAG_SIZE);
+  const Buf in{a.in, a.in_len}, out{a.out, a.out_len};
+  if (bad_overlap(out, in, {a.key, a.nonce, a.aad, a.tag}) || overlap(a.tag, in) ||
+      overlap(a.tag, a.aad) || overlap(a.tag, a.key) || overlap(a.tag, a.nonce))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  size_t message = a.in_len;  // the plaintext's length
+  if (a.op == Op::open) {
+    if (a.in_len < 16) return fail(AXIOM_ERR_AUTHENTICATION_FAILED);
+    message = a.in_len - 16;
   }
-  return r;
+  const size_t want = a.op == Op::seal ? a.in_len + 16 : message;  // in_len <= PTRDIFF_MAX
+  if (a.out_len != want) return fail(AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  if (message > r.max_message) return fail(AXIOM_ERR_MESSAGE_TOO_LONG);
+  return AXIOM_OK;
 }
 
-// One AEAD call in the C API: the checks common to every AEAD, in axiom.h's order, then f();
-// the caller passes the result through aead_result.
-// out/in are the message buffers, tag the detached tag (NULL and 0 for the combined forms).
-template <class F>
-int aead_call(uint8_t* out, size_t out_len, Buf tag, Buf key, size_t key_size, Buf nonce,
-              bool nonce_ok, Buf aad, const uint8_t* in, size_t in_len, bool tag_ok, F&& f) {
-  if (int e = check_bufs({{out, out_len}, tag, key, nonce, aad, {in, in_len}})) return e;
-  if (key.n != key_size) return AXIOM_ERR_INVALID_KEY_SIZE;
-  if (!nonce_ok) return AXIOM_ERR_INVALID_NONCE_SIZE;
-  if (!tag_ok) return AXIOM_ERR_INVALID_TAG_SIZE;
-  if (bad_overlap({out, out_len}, {in, in_len}, {key, nonce, aad, tag}) ||
-      overlap(tag, {in, in_len}) || overlap(tag, aad) || overlap(tag, key) || overlap(tag, nonce))
-    return AXIOM_ERR_OVERLAPPING_BUFFERS;
-  return f();
+// aead_run calls the C++ AEAD object's form of a.op.
+template <class Aead, class Nonce>
+int aead_run(const Aead& aead, const AeadArgs& a, Nonce nonce) {
+  const std::span<std::uint8_t> o(a.out, a.out ? a.out_len : 0);
+  const auto in = view(a.in, a.in_len);
+  const auto aad = view(static_cast<const uint8_t*>(a.aad.p), a.aad.n);
+  auto* tag = static_cast<std::uint8_t*>(const_cast<void*>(a.tag.p));
+  switch (a.op) {
+    case Op::seal: return code(aead.seal(o, nonce, in, aad));
+    case Op::open: return code(aead.open(o, nonce, in, aad));
+    case Op::seal_detached:
+      return code(aead.seal_detached(o, std::span<std::uint8_t, 16>(tag, 16), nonce, in, aad));
+    case Op::open_detached:
+      return code(aead.open_detached(o, nonce, in, std::span<const std::uint8_t, 16>(tag, 16), aad));
+  }
+  return AXIOM_ERR_INVALID_ARGUMENT;
+}
+
+// gcm_call: AES-GCM in the C API (the combined forms use 16-byte tags).
+int gcm_call(const axiom_aes_gcm_ctx* ctx, const AeadArgs& a) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  const bool detached = a.op == Op::seal_detached || a.op == Op::open_detached;
+  const size_t k = ctx->opaque[0];
+  const AeadRules rules{k == 16 || k == 24 || k == 32, true, a.nonce.n > 0,
+                        !detached || (a.tag.n >= 12 && a.tag.n <= 16),
+                        axiom::AesGcm128::max_message_size};
+  if (int e = aead_checks(a, rules)) return e;
+  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
+    const std::span<std::uint8_t> o(a.out, a.out ? a.out_len : 0);
+    const auto nonce = view(static_cast<const uint8_t*>(a.nonce.p), a.nonce.n);
+    const auto aad = view(static_cast<const uint8_t*>(a.aad.p), a.aad.n);
+    const auto in = view(a.in, a.in_len);
+    auto* tag = static_cast<std::uint8_t*>(const_cast<void*>(a.tag.p));
+    switch (a.op) {
+      case Op::seal: return code(g.seal(o, nonce, aad, in));
+      case Op::open: return code(g.open(o, nonce, aad, in));
+      case Op::seal_detached: return code(g.seal_detached(o, {tag, a.tag.n}, nonce, aad, in));
+      case Op::open_detached: return code(g.open_detached(o, view(tag, a.tag.n), nonce, aad, in));
+    }
+    return AXIOM_ERR_INVALID_ARGUMENT;
+  });
+}
+
+// chacha_call: ChaCha20-Poly1305 or XChaCha20-Poly1305 in the C API.
+template <class Aead>
+int chacha_call(const AeadArgs& a) {
+  const bool detached = a.op == Op::seal_detached || a.op == Op::open_detached;
+  const AeadRules rules{true, a.key.n == Aead::key_size, a.nonce.n == Aead::nonce_size,
+                        !detached || a.tag.n == Aead::tag_size, Aead::max_message_size};
+  if (int e = aead_checks(a, rules)) return e;
+  const auto* key = static_cast<const uint8_t*>(a.key.p);
+  const Aead aead(std::span<const std::uint8_t, Aead::key_size>(key, Aead::key_size));
+  return aead_run(aead, a, std::span<const std::uint8_t, Aead::nonce_size>(
+                               static_cast<const uint8_t*>(a.nonce.p), Aead::nonce_size));
 }
 
 // stream_xor: ChaCha20 or XChaCha20 in the C API.
@@ -234,35 +314,6 @@ axiom::Poly1305* poly1305_of(axiom_poly1305_ctx* ctx) {
 }
 static_assert(sizeof(axiom::Poly1305) + 8 <= sizeof(axiom_poly1305_ctx));
 static_assert(alignof(axiom::Poly1305) <= alignof(axiom_poly1305_ctx));
-
-// The four calls of ChaCha20-Poly1305 and XChaCha20-Poly1305 (the tag is writable only for
-// seal_detached; the other forms pass it through const_cast and never write it).
-enum class Op { seal, open, seal_detached, open_detached };
-
-template <class Aead, Op op>
-int chacha_aead(uint8_t* out, size_t out_len, Buf tag, const uint8_t* key, size_t key_len,
-                const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                const uint8_t* in, size_t in_len) {
-  constexpr bool detached = op == Op::seal_detached || op == Op::open_detached;
-  constexpr size_t n = Aead::nonce_size;
-  const int r = aead_call(
-      out, out_len, tag, {key, key_len}, Aead::key_size, {nonce, nonce_len}, nonce_len == n,
-      {aad, aad_len}, in, in_len, !detached || tag.n == Aead::tag_size, [&] {
-        const Aead aead(std::span<const std::uint8_t, Aead::key_size>(key, Aead::key_size));
-        const std::span<const std::uint8_t, n> iv(nonce, n);
-        const std::span<std::uint8_t> o(out, out ? out_len : 0);
-        auto* t = static_cast<std::uint8_t*>(const_cast<void*>(tag.p));
-        if constexpr (op == Op::seal) return code(aead.seal(o, iv, view(in, in_len), view(aad, aad_len)));
-        if constexpr (op == Op::open) return code(aead.open(o, iv, view(in, in_len), view(aad, aad_len)));
-        if constexpr (op == Op::seal_detached)
-          return code(aead.seal_detached(o, std::span<std::uint8_t, 16>(t, 16), iv,
-                                         view(in, in_len), view(aad, aad_len)));
-        return code(aead.open_detached(o, iv, view(in, in_len),
-                                       std::span<const std::uint8_t, 16>(t, 16), view(aad, aad_len)));
-      });
-  return aead_result(r, out, out_len, op == Op::seal_detached ? static_cast<uint8_t*>(const_cast<void*>(tag.p)) : nullptr,
-                     tag.n);
-}
 
 template <std::size_t Bits>
 axiom::Streebog<Bits>* streebog_of(streebog_ctx* ctx) {
@@ -486,71 +537,32 @@ int axiom_aes_gcm_init(axiom_aes_gcm_ctx* ctx, const uint8_t* key, size_t key_le
 
 void axiom_aes_gcm_clear(axiom_aes_gcm_ctx* ctx) { clear_keyed<axiom::AesGcm>(ctx); }
 
-// GCM takes the key from ctx; aead_call's key check is given an empty key of the right size.
 int axiom_aes_gcm_seal(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
                        const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
                        const uint8_t* in, size_t in_len) {
-  return aead_result(
-      aead_call(out, out_len, {}, {}, 0, {nonce, nonce_len}, nonce_len > 0, {aad, aad_len}, in,
-                in_len, true,
-                [&] {
-                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
-                    return code(g.seal({out, out ? out_len : 0}, view(nonce, nonce_len),
-                                       view(aad, aad_len), view(in, in_len)));
-                  });
-                }),
-      out, out_len);
+  return gcm_call(ctx, {Op::seal, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_aes_gcm_open(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
                        const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
                        const uint8_t* in, size_t in_len) {
-  return aead_result(
-      aead_call(out, out_len, {}, {}, 0, {nonce, nonce_len}, nonce_len > 0, {aad, aad_len}, in,
-                in_len, true,
-                [&] {
-                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
-                    return code(g.open({out, out ? out_len : 0}, view(nonce, nonce_len),
-                                       view(aad, aad_len), view(in, in_len)));
-                  });
-                }),
-      out, out_len);
+  return gcm_call(ctx, {Op::open, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_aes_gcm_seal_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
                                 uint8_t* tag, size_t tag_len, const uint8_t* nonce,
                                 size_t nonce_len, const uint8_t* aad, size_t aad_len,
                                 const uint8_t* in, size_t in_len) {
-  return aead_result(
-      aead_call(out, out_len, {tag, tag_len}, {}, 0, {nonce, nonce_len}, nonce_len > 0,
-                {aad, aad_len}, in, in_len, tag_len >= 12 && tag_len <= 16,
-                [&] {
-                  if (out_len != in_len) return AXIOM_ERR_OUTPUT_SIZE_MISMATCH;
-                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
-                    return code(g.seal_detached({out, out ? out_len : 0}, {tag, tag_len},
-                                                view(nonce, nonce_len), view(aad, aad_len),
-                                                view(in, in_len)));
-                  });
-                }),
-      out, out_len, tag, tag_len);
+  return gcm_call(ctx, {Op::seal_detached, out, out_len, {tag, tag_len}, {}, {nonce, nonce_len},
+                        {aad, aad_len}, in, in_len});
 }
 
 int axiom_aes_gcm_open_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
                                 const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
                                 size_t nonce_len, const uint8_t* aad, size_t aad_len,
                                 const uint8_t* in, size_t in_len) {
-  return aead_result(
-      aead_call(out, out_len, {tag, tag_len}, {}, 0, {nonce, nonce_len}, nonce_len > 0,
-                {aad, aad_len}, in, in_len, tag_len >= 12 && tag_len <= 16,
-                [&] {
-                  if (out_len != in_len) return AXIOM_ERR_OUTPUT_SIZE_MISMATCH;
-                  return with_key<axiom::AesGcm>(ctx, [&](const auto& g) {
-                    return code(g.open_detached({out, out ? out_len : 0}, view(tag, tag_len),
-                                                view(nonce, nonce_len), view(aad, aad_len),
-                                                view(in, in_len)));
-                  });
-                }),
-      out, out_len);
+  return gcm_call(ctx, {Op::open_detached, out, out_len, {tag, tag_len}, {}, {nonce, nonce_len},
+                        {aad, aad_len}, in, in_len});
 }
 
 int axiom_chacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
@@ -608,16 +620,16 @@ int axiom_chacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* ke
                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
                                  size_t in_len) {
-  return chacha_aead<axiom::ChaCha20Poly1305, Op::seal>(out, out_len, {}, key, key_len, nonce,
-                                                       nonce_len, aad, aad_len, in, in_len);
+  return chacha_call<axiom::ChaCha20Poly1305>({Op::seal, out, out_len, {}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_chacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
                                  size_t in_len) {
-  return chacha_aead<axiom::ChaCha20Poly1305, Op::open>(out, out_len, {}, key, key_len, nonce,
-                                                       nonce_len, aad, aad_len, in, in_len);
+  return chacha_call<axiom::ChaCha20Poly1305>({Op::open, out, out_len, {}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_chacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
@@ -625,8 +637,8 @@ int axiom_chacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t*
                                           const uint8_t* nonce, size_t nonce_len,
                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
                                           size_t in_len) {
-  return chacha_aead<axiom::ChaCha20Poly1305, Op::seal_detached>(
-      out, out_len, {tag, tag_len}, key, key_len, nonce, nonce_len, aad, aad_len, in, in_len);
+  return chacha_call<axiom::ChaCha20Poly1305>({Op::seal_detached, out, out_len, {tag, tag_len}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_chacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
@@ -634,25 +646,24 @@ int axiom_chacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const ui
                                           const uint8_t* nonce, size_t nonce_len,
                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
                                           size_t in_len) {
-  return chacha_aead<axiom::ChaCha20Poly1305, Op::open_detached>(
-      out, out_len, {const_cast<uint8_t*>(tag), tag_len}, key, key_len, nonce, nonce_len, aad,
-      aad_len, in, in_len);
+  return chacha_call<axiom::ChaCha20Poly1305>({Op::open_detached, out, out_len, {tag, tag_len}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_xchacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
                                   size_t key_len, const uint8_t* nonce, size_t nonce_len,
                                   const uint8_t* aad, size_t aad_len, const uint8_t* in,
                                   size_t in_len) {
-  return chacha_aead<axiom::XChaCha20Poly1305, Op::seal>(out, out_len, {}, key, key_len, nonce,
-                                                        nonce_len, aad, aad_len, in, in_len);
+  return chacha_call<axiom::XChaCha20Poly1305>({Op::seal, out, out_len, {}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_xchacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
                                   size_t key_len, const uint8_t* nonce, size_t nonce_len,
                                   const uint8_t* aad, size_t aad_len, const uint8_t* in,
                                   size_t in_len) {
-  return chacha_aead<axiom::XChaCha20Poly1305, Op::open>(out, out_len, {}, key, key_len, nonce,
-                                                        nonce_len, aad, aad_len, in, in_len);
+  return chacha_call<axiom::XChaCha20Poly1305>({Op::open, out, out_len, {}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_xchacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
@@ -660,8 +671,8 @@ int axiom_xchacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t
                                            const uint8_t* nonce, size_t nonce_len,
                                            const uint8_t* aad, size_t aad_len,
                                            const uint8_t* in, size_t in_len) {
-  return chacha_aead<axiom::XChaCha20Poly1305, Op::seal_detached>(
-      out, out_len, {tag, tag_len}, key, key_len, nonce, nonce_len, aad, aad_len, in, in_len);
+  return chacha_call<axiom::XChaCha20Poly1305>({Op::seal_detached, out, out_len, {tag, tag_len}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
@@ -669,9 +680,8 @@ int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const u
                                            const uint8_t* nonce, size_t nonce_len,
                                            const uint8_t* aad, size_t aad_len,
                                            const uint8_t* in, size_t in_len) {
-  return chacha_aead<axiom::XChaCha20Poly1305, Op::open_detached>(
-      out, out_len, {const_cast<uint8_t*>(tag), tag_len}, key, key_len, nonce, nonce_len, aad,
-      aad_len, in, in_len);
+  return chacha_call<axiom::XChaCha20Poly1305>({Op::open_detached, out, out_len, {tag, tag_len}, {key, key_len},
+                                   {nonce, nonce_len}, {aad, aad_len}, in, in_len});
 }
 
 void streebog_init_512(streebog_ctx* ctx) {

@@ -6,6 +6,7 @@
 
 #include "aes/aes_kernel.hpp"
 #include "axiom/aes.hpp"
+#include "axiom/axiom.h"
 #include "axiom/bytes.hpp"
 #include "axiom/gost_kdf.hpp"
 #include "axiom/chacha20.hpp"
@@ -444,6 +445,76 @@ INSTANTIATE_TEST_SUITE_P(Kernels, Poly1305Ct, ::testing::ValuesIn(detail::poly13
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Ct, ::testing::ValuesIn(detail::sha256_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
+
+// The C API (axiom.h) adds argument checks around the same kernels: none may branch on a
+// secret either, and an AEAD's verdict reaches the caller without a branch in between.
+TEST(CApiCt, CiphersMacsAndAeadsWithSecretInputs) {
+  Prng rng(9);
+  Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(100), aad = rng.bytes(20);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  Bytes out(msg.size() + 16), back(msg.size());
+  std::uint8_t tag[16];
+  int r;
+
+  axiom_aes_ctx aes;
+  ASSERT_EQ(axiom_aes_init(&aes, key.data(), 16), AXIOM_OK);
+  Bytes chain = iv;
+  r = axiom_aes_cbc_encrypt(&aes, chain.data(), out.data(), 96, msg.data(), 96);
+  ct::declassify(&r, sizeof r);
+  EXPECT_EQ(r, AXIOM_OK);
+  r = axiom_aes_ctr_xor(&aes, iv.data(), 5, out.data(), msg.size(), msg.data(), msg.size());
+  ct::declassify(&r, sizeof r);
+  EXPECT_EQ(r, AXIOM_OK);
+  r = axiom_aes_cmac(&aes, tag, msg.data(), msg.size());
+  ct::declassify(&r, sizeof r);
+  EXPECT_EQ(r, AXIOM_OK);
+  axiom_aes_clear(&aes);
+
+  axiom_aes_gcm_ctx gcm;
+  ASSERT_EQ(axiom_aes_gcm_init(&gcm, key.data(), 32), AXIOM_OK);
+  r = axiom_aes_gcm_seal(&gcm, out.data(), out.size(), iv.data(), 12, aad.data(), aad.size(),
+                         msg.data(), msg.size());
+  ct::declassify(&r, sizeof r);
+  EXPECT_EQ(r, AXIOM_OK);
+  for (const bool tamper : {false, true}) {
+    out[3] ^= tamper ? 1 : 0;
+    r = axiom_aes_gcm_open(&gcm, back.data(), back.size(), iv.data(), 12, aad.data(), aad.size(),
+                           out.data(), out.size());
+    ct::declassify(&r, sizeof r);
+    EXPECT_EQ(r, tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
+  }
+  axiom_aes_gcm_clear(&gcm);
+
+  for (const std::size_t nonce_len : {12u, 24u}) {
+    const auto seal = nonce_len == 12 ? axiom_chacha20_poly1305_seal : axiom_xchacha20_poly1305_seal;
+    const auto open = nonce_len == 12 ? axiom_chacha20_poly1305_open : axiom_xchacha20_poly1305_open;
+    Bytes nonce = rng.bytes(nonce_len);
+    r = seal(out.data(), out.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(), aad.size(),
+             msg.data(), msg.size());
+    ct::declassify(&r, sizeof r);
+    EXPECT_EQ(r, AXIOM_OK);
+    for (const bool tamper : {false, true}) {
+      out[7] ^= tamper ? 1 : 0;
+      r = open(back.data(), back.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(),
+               aad.size(), out.data(), out.size());
+      ct::declassify(&r, sizeof r);
+      EXPECT_EQ(r, tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
+    }
+  }
+
+  axiom_poly1305_ctx poly;
+  ASSERT_EQ(axiom_poly1305_init(&poly, key.data(), 32), AXIOM_OK);
+  ASSERT_EQ(axiom_poly1305_update(&poly, msg.data(), msg.size()), AXIOM_OK);
+  ASSERT_EQ(axiom_poly1305_final(&poly, tag), AXIOM_OK);
+  ASSERT_EQ(axiom_chacha20(out.data(), msg.size(), key.data(), 32, iv.data(), 12, 1, msg.data(),
+                           msg.size()),
+            AXIOM_OK);
+  ASSERT_EQ(axiom_hmac_sha256(tag + 0, key.data(), key.size(), msg.data(), 16), AXIOM_OK);
+  int same = axiom_ct_equal(key.data(), msg.data(), 32);
+  ct::declassify(&same, sizeof same);
+  EXPECT_EQ(same, 0);
+}
 
 using StreebogKernel = const detail::StreebogKernel*;
 class StreebogCt : public ::testing::TestWithParam<StreebogKernel> {
