@@ -145,27 +145,38 @@ int aes_ref(const axiom_aes_ctx* ctx, axiom::detail::BlockCipherRef& ref) {
   });
 }
 
-// The modes over any keyed 128-bit block cipher (SM4 and Kuznyechik use them the same way).
-int ecb(const axiom::detail::BlockCipherRef& c, bool decrypt, uint8_t* out, size_t out_len,
-        const uint8_t* in, size_t in_len) {
+// The modes over any keyed 128-bit block cipher (SM4 and Kuznyechik use them the same way):
+// keyed is what getting c gave (0, or the error for a missing or empty context), reported
+// after the buffer checks, in axiom.h's order.
+int ecb(int keyed, const axiom::detail::BlockCipherRef& c, bool decrypt, uint8_t* out,
+        size_t out_len, const uint8_t* in, size_t in_len) {
   if (int e = check_bufs({{out, out_len}, {in, in_len}})) return e;
+  if (keyed) return keyed;
   if (in_len % 16 != 0) return AXIOM_ERR_INVALID_ARGUMENT;
   if (bad_overlap({out, out_len}, {in, in_len})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
   return code(axiom::detail::ecb_run(c, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
 }
 
-int cbc(const axiom::detail::BlockCipherRef& c, bool decrypt, uint8_t* iv, uint8_t* out,
-        size_t out_len, const uint8_t* in, size_t in_len) {
+int cbc(int keyed, const axiom::detail::BlockCipherRef& c, bool decrypt, uint8_t* iv,
+        uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
   if (int e = check_bufs({{iv, 16}, {out, out_len}, {in, in_len}})) return e;
+  if (keyed) return keyed;
   if (in_len % 16 != 0) return AXIOM_ERR_INVALID_ARGUMENT;
   if (bad_overlap({out, out_len}, {in, in_len}, {{iv, 16}}) || overlap({iv, 16}, {in, in_len}))
     return AXIOM_ERR_OVERLAPPING_BUFFERS;
-  return code(axiom::detail::cbc_run(c, iv, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
+  axiom::detail::CbcState s;
+  (void)axiom::detail::set_register(s.reg, s.size, view(iv, 16));  // 16 bytes: always valid
+  s.head = 0;
+  const int r = code(axiom::detail::cbc_run(c, s, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
+  if (r == AXIOM_OK) std::memcpy(iv, s.reg, 16);  // one chain: the last ciphertext block
+  axiom::secure_wipe(&s, sizeof s);
+  return r;
 }
 
-int ctr(const axiom::detail::BlockCipherRef& c, const uint8_t* iv, uint64_t offset, uint8_t* out,
-        size_t out_len, const uint8_t* in, size_t in_len) {
+int ctr(int keyed, const axiom::detail::BlockCipherRef& c, const uint8_t* iv, uint64_t offset,
+        uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
   if (int e = check_bufs({{iv, 16}, {out, out_len}, {in, in_len}})) return e;
+  if (keyed) return keyed;
   if (bad_overlap({out, out_len}, {in, in_len}, {{iv, 16}})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
   axiom::detail::CtrState s;
   axiom::detail::ctr_start(c, s, std::span<const std::uint8_t, 16>(iv, 16), offset);
@@ -437,8 +448,8 @@ void axiom_aes_clear(axiom_aes_ctx* ctx) { clear_keyed<axiom::AesCipher>(ctx); }
 
 int axiom_aes_encrypt_block(const axiom_aes_ctx* ctx, uint8_t out[16], const uint8_t in[16]) {
   if (!out || !in) return AXIOM_ERR_NULL_POINTER;
-  if (bad_overlap({out, 16}, {in, 16})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
   return with_key<axiom::AesCipher>(ctx, [&](const auto& aes) {
+    if (bad_overlap({out, 16}, {in, 16})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
     aes.encrypt_block(std::span<std::uint8_t, 16>(out, 16), std::span<const std::uint8_t, 16>(in, 16));
     return AXIOM_OK;
   });
@@ -446,8 +457,8 @@ int axiom_aes_encrypt_block(const axiom_aes_ctx* ctx, uint8_t out[16], const uin
 
 int axiom_aes_decrypt_block(const axiom_aes_ctx* ctx, uint8_t out[16], const uint8_t in[16]) {
   if (!out || !in) return AXIOM_ERR_NULL_POINTER;
-  if (bad_overlap({out, 16}, {in, 16})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
   return with_key<axiom::AesCipher>(ctx, [&](const auto& aes) {
+    if (bad_overlap({out, 16}, {in, 16})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
     aes.decrypt_block(std::span<std::uint8_t, 16>(out, 16), std::span<const std::uint8_t, 16>(in, 16));
     return AXIOM_OK;
   });
@@ -455,37 +466,32 @@ int axiom_aes_decrypt_block(const axiom_aes_ctx* ctx, uint8_t out[16], const uin
 
 int axiom_aes_ecb_encrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
                           const uint8_t* in, size_t in_len) {
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(ctx, c)) return e;
-  return ecb(c, false, out, out_len, in, in_len);
+  axiom::detail::BlockCipherRef c{};
+  return ecb(aes_ref(ctx, c), c, false, out, out_len, in, in_len);
 }
 
 int axiom_aes_ecb_decrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
                           const uint8_t* in, size_t in_len) {
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(ctx, c)) return e;
-  return ecb(c, true, out, out_len, in, in_len);
+  axiom::detail::BlockCipherRef c{};
+  return ecb(aes_ref(ctx, c), c, true, out, out_len, in, in_len);
 }
 
 int axiom_aes_cbc_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
                           const uint8_t* in, size_t in_len) {
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(ctx, c)) return e;
-  return cbc(c, false, iv, out, out_len, in, in_len);
+  axiom::detail::BlockCipherRef c{};
+  return cbc(aes_ref(ctx, c), c, false, iv, out, out_len, in, in_len);
 }
 
 int axiom_aes_cbc_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
                           const uint8_t* in, size_t in_len) {
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(ctx, c)) return e;
-  return cbc(c, true, iv, out, out_len, in, in_len);
+  axiom::detail::BlockCipherRef c{};
+  return cbc(aes_ref(ctx, c), c, true, iv, out, out_len, in, in_len);
 }
 
 int axiom_aes_ctr_xor(const axiom_aes_ctx* ctx, const uint8_t iv[16], uint64_t offset,
                       uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(ctx, c)) return e;
-  return ctr(c, iv, offset, out, out_len, in, in_len);
+  axiom::detail::BlockCipherRef c{};
+  return ctr(aes_ref(ctx, c), c, iv, offset, out, out_len, in, in_len);
 }
 
 int axiom_aes_cmac(const axiom_aes_ctx* ctx, uint8_t tag[16], const uint8_t* msg, size_t msg_len) {

@@ -136,6 +136,8 @@ static void test_aes(void) {
   /* A context whose init failed holds no key: every use says so. */
   CHECK(axiom_aes_encrypt_block(&other, buf, pt) == AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(axiom_aes_ecb_encrypt(&other, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_aes_ecb_encrypt(&other, NULL, 16, pt, 16) == AXIOM_ERR_NULL_POINTER); /* first */
+  CHECK(axiom_aes_encrypt_block(&other, buf + 1, buf) == AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(axiom_aes_cmac_init(&cmac, &other) == AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(axiom_aes_init(&other, key, 16) == AXIOM_OK);
   axiom_aes_clear(&other);
