@@ -226,10 +226,11 @@ int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key
 /* axiom_poly1305 writes the 16-byte Poly1305 tag of msg under a 32-byte one-time key. */
 int axiom_poly1305(uint8_t tag[AXIOM_POLY1305_TAG_SIZE], const uint8_t* key, size_t key_len,
                    const uint8_t* msg, size_t msg_len);
-/* axiom_poly1305_ctx holds a Poly1305 computation; contents private. 128 bytes. Copying it
- * with memcpy forks the computation. */
+/* axiom_poly1305_ctx holds a Poly1305 computation (and the AVX2 kernel's powers of the key);
+ * contents private. 1088 bytes, any alignment of uint64_t. Copying it with memcpy forks the
+ * computation. */
 typedef struct axiom_poly1305_ctx {
-  uint64_t opaque[16];
+  uint64_t opaque[136];
 } axiom_poly1305_ctx;
 /* axiom_poly1305_init starts a message in ctx under a 32-byte one-time key. */
 int axiom_poly1305_init(axiom_poly1305_ctx* ctx, const uint8_t* key, size_t key_len);

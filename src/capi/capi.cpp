@@ -320,11 +320,20 @@ int stream_xor(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
   return code(c.crypt({out, out ? out_len : 0}, view(in, in_len)));
 }
 
+// An axiom_poly1305_ctx holds 32 in opaque[0] when keyed, in opaque[1] the offset from opaque + 2
+// of the Poly1305 object, which needs more alignment than the context has. A context copied
+// with memcpy to a differently aligned address moves its object into place on its next use.
 axiom::Poly1305* poly1305_of(axiom_poly1305_ctx* ctx) {
-  return std::launder(reinterpret_cast<axiom::Poly1305*>(ctx->opaque + 1));
+  constexpr std::uintptr_t align = alignof(axiom::Poly1305);
+  auto* base = reinterpret_cast<unsigned char*>(ctx->opaque + 2);
+  const std::uintptr_t offset = (align - reinterpret_cast<std::uintptr_t>(base) % align) % align;
+  if (ctx->opaque[1] != offset) {
+    std::memmove(base + offset, base + ctx->opaque[1], sizeof(axiom::Poly1305));
+    ctx->opaque[1] = offset;
+  }
+  return std::launder(reinterpret_cast<axiom::Poly1305*>(base + offset));
 }
-static_assert(sizeof(axiom::Poly1305) + 8 <= sizeof(axiom_poly1305_ctx));
-static_assert(alignof(axiom::Poly1305) <= alignof(axiom_poly1305_ctx));
+static_assert(16 + alignof(axiom::Poly1305) - 8 + sizeof(axiom::Poly1305) <= sizeof(axiom_poly1305_ctx));
 
 template <std::size_t Bits>
 axiom::Streebog<Bits>* streebog_of(streebog_ctx* ctx) {
@@ -600,7 +609,8 @@ int axiom_poly1305_init(axiom_poly1305_ctx* ctx, const uint8_t* key, size_t key_
   axiom::secure_wipe(ctx, sizeof *ctx);
   if (int e = check_bufs({{key, key_len}})) return e;
   if (key_len != 32) return AXIOM_ERR_INVALID_KEY_SIZE;
-  new (ctx->opaque + 1) axiom::Poly1305(std::span<const std::uint8_t, 32>(key, 32));
+  ctx->opaque[1] = 0;
+  new (poly1305_of(ctx)) axiom::Poly1305(std::span<const std::uint8_t, 32>(key, 32));
   ctx->opaque[0] = 32;
   return AXIOM_OK;
 }
