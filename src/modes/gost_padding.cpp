@@ -12,8 +12,9 @@ Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::u
   if (out.data() != in.data() && !detail::overlap_ok(out.data(), in.data(), in.size()))
     return Error::overlapping_buffers;
   if (!in.empty() && out.data() != in.data()) std::memmove(out.data(), in.data(), in.size());
+  if (total == in.size()) return total;  // nothing to add (out may be empty: no memset on null)
   std::memset(out.data() + in.size(), 0, total - in.size());
-  if (p != GostPadding::zeros && total != in.size()) out[in.size()] = 0x80;
+  if (p != GostPadding::zeros) out[in.size()] = 0x80;
   return total;
 }
 

@@ -7,14 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures = 0;
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);   \
-      ++failures;                                                                \
-    }                                                                            \
-  } while (0)
+#include "c_check.h"
 
 /* unhex writes the bytes of the hex string s to out and returns their number. */
 static size_t unhex(uint8_t* out, const char* s) {

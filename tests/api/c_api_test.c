@@ -4,14 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures = 0;
-#define CHECK(cond)                                                   \
-  do {                                                                \
-    if (!(cond)) {                                                    \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                     \
-    }                                                                 \
-  } while (0)
+#include "c_check.h"
 
 static void hex(char* s, const uint8_t* p, size_t n) {
   size_t i;

@@ -8,14 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures = 0;
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                                \
-    }                                                                            \
-  } while (0)
+#include "c_check.h"
 
 /* RFC 6986 M1 and its digests, in memory order (as gost12sum prints them). */
 static const char m1[] = "012345678901234567890123456789012345678901234567890123456789012";

@@ -35,7 +35,7 @@ TEST(BenchRegistry, TheStreebogTableKernelNamesItsTables) {
 TEST(BenchRegistry, EverySubjectGivesThePortableAnswer) {
   for (const Subject& s : subjects()) {
     if (!s.runnable) continue;
-    for (const std::size_t n : {16, 64, 256, 8192}) EXPECT_EQ(verify(s, n), "") << s.name() << " at " << n;
+    for (const std::size_t n : std::initializer_list<std::size_t>{16, 64, 256, 8192}) EXPECT_EQ(verify(s, n), "") << s.name() << " at " << n;
   }
 }
 
