@@ -41,4 +41,8 @@ const ChaCha20Kernel& chacha20_select(cpu::Features f) noexcept;
 // chacha20_default is chacha20_select(cpu::detected()), computed once.
 const ChaCha20Kernel& chacha20_default() noexcept;
 
+// aead_poly1305 is the Poly1305 kernel ChaCha20Poly1305 pairs with chacha by default
+// (defined with the AEAD).
+const Poly1305Kernel& aead_poly1305(const ChaCha20Kernel& chacha) noexcept;
+
 }  // namespace axiom::detail
