@@ -3,16 +3,17 @@
 //
 // Count per 8 blocks (512 bytes): a double round is 8 quarter rounds x (4 vpaddd, 4 vpxor,
 // 2 vpshufb for the rotations by 16 and 8, 2 x (vpslld, vpsrld, vpor) for 12 and 7) = 128
-// uops, so 1280 for the 20 rounds; then 16 vpaddd (feed-forward), 48 shuffles to transpose
-// words into blocks (vpunpck{l,h}dq/qdq, vperm2i128), 16 vpxor with the input and 16 stores:
-// about 1380 uops. Zen 3 runs vector integer ALU uops on 4 pipes (shifts and shuffles on 2 of
-// them: 480 uops, 240 cycles, not the limit), so the throughput bound is ~345 core cycles per
-// 512 bytes = 0.67 core cycles/byte = 0.54 TSC cycles/byte here (core ~1.25x the TSC). The
-// latency bound is close: a half round is a chain of 7 dependent uops, 40 halves = 280 cycles
-// per 512 bytes, and the next half needs the last. Measured: 0.74 TSC cycles/byte in the rounds
-// (10 more double rounds cost that much), 0.80-0.85 in all at 16 KiB; GCC's own allocation of
-// the same rounds spilled a third of the state (1.01).
-//
+// uops, so 1280 for the 20 rounds; then 16 broadcasts, 16 vpaddd (feed-forward), 48 shuffles
+// to transpose words into blocks (vpunpck{l,h}dq/qdq, vperm2i128), 16 loads, 16 vpxor with the
+// input and 16 stores: about 1380 vector uops. Zen 3 runs vector integer ALU uops on 4 pipes
+// (shifts and shuffles on 2 of them: 480 + 48 uops, 264 cycles, not the limit), so the
+// throughput bound is ~345 core cycles per 512 bytes = 0.67 core cycles/byte = 0.53 TSC
+// cycles/byte here (core ~3.1 GHz, TSC 2.445 GHz). The latency bound is close: a quarter round
+// is a chain of 14 cycles, 20 rounds = 280 cycles per 512 bytes, and each round needs the last
+// values of the one before. Measured (min of 3000 runs, loaded machine): 0.74-0.76 TSC
+// cycles/byte at 16 KiB, 1.4x the bound; libgcrypt's AVX2 code 0.74-0.76 in the same runs.
+// The state stays in registers from the broadcasts to the output (x15 and x8 take turns in
+// memory); with the state stored to and reloaded from a buffer around the rounds, 0.80.
 // The fused ChaCha20-Poly1305 pass (xor_blocks_mac) puts the scalar Poly1305 of 32 blocks (the
 // 512 bytes of ciphertext of one group) between the vector half rounds: about 32 integer uops
 // per block on the 4 integer ALUs and the multiplier, otherwise idle here; its carried chain,
@@ -48,53 +49,37 @@ __attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
 }
 
 // The 20 rounds on eight blocks, in assembly: GCC 12 kept a third of the state on the stack,
-// with stores reloaded at once (1.01 TSC cycles/byte). x holds the 16 word vectors (32-byte
-// aligned) in and out; masks the vpshufb masks for 16 and 8.
-//
-// Registers: word i of the state in ymm<i>, except x8 and x9, which stay in their slots of x:
-// ymm8 and ymm9 are the temporaries of the rotations by 12 and 7. The four quarter rounds of a
-// half round run side by side (four independent chains in program order). In each half the c
-// values x8, x9 come from memory as operands of the addition c += d, are used once in b ^= c,
-// and go back to memory before ymm8, ymm9 take the rotations: 2 stores and 2 folded loads per
-// half round, read back a half round later (no store-to-load stall).
-#define AXIOM_CHACHA_HALF(a0, a1, a2, a3, b0, b1, b2, b3, c2, c3, d0, d1, d2, d3, mask, left) \
-  "vpaddd %%ymm" #b0 ", %%ymm" #a0 ", %%ymm" #a0 "\n\t"                                     \
-  "vpaddd %%ymm" #b1 ", %%ymm" #a1 ", %%ymm" #a1 "\n\t"                                     \
-  "vpaddd %%ymm" #b2 ", %%ymm" #a2 ", %%ymm" #a2 "\n\t"                                     \
-  "vpaddd %%ymm" #b3 ", %%ymm" #a3 ", %%ymm" #a3 "\n\t"                                     \
-  "vpxor %%ymm" #a0 ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                                      \
-  "vpxor %%ymm" #a1 ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                                      \
-  "vpxor %%ymm" #a2 ", %%ymm" #d2 ", %%ymm" #d2 "\n\t"                                      \
-  "vpxor %%ymm" #a3 ", %%ymm" #d3 ", %%ymm" #d3 "\n\t"                                      \
-  "vpshufb " mask ", %%ymm" #d0 ", %%ymm" #d0 "\n\t"                                        \
-  "vpshufb " mask ", %%ymm" #d1 ", %%ymm" #d1 "\n\t"                                        \
-  "vpshufb " mask ", %%ymm" #d2 ", %%ymm" #d2 "\n\t"                                        \
-  "vpshufb " mask ", %%ymm" #d3 ", %%ymm" #d3 "\n\t"                                        \
-  "vpaddd 256(%[x]), %%ymm" #d0 ", %%ymm8\n\t"                                              \
-  "vpaddd 288(%[x]), %%ymm" #d1 ", %%ymm9\n\t"                                              \
-  "vpaddd %%ymm" #d2 ", %%ymm" #c2 ", %%ymm" #c2 "\n\t"                                     \
-  "vpaddd %%ymm" #d3 ", %%ymm" #c3 ", %%ymm" #c3 "\n\t"                                     \
-  "vpxor %%ymm8, %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                            \
-  "vpxor %%ymm9, %%ymm" #b1 ", %%ymm" #b1 "\n\t"                                            \
-  "vpxor %%ymm" #c2 ", %%ymm" #b2 ", %%ymm" #b2 "\n\t"                                      \
-  "vpxor %%ymm" #c3 ", %%ymm" #b3 ", %%ymm" #b3 "\n\t"                                      \
-  "vmovdqa %%ymm8, 256(%[x])\n\t"                                                           \
-  "vmovdqa %%ymm9, 288(%[x])\n\t"                                                           \
-  "vpsrld $32-" #left ", %%ymm" #b0 ", %%ymm8\n\t"                                          \
-  "vpsrld $32-" #left ", %%ymm" #b1 ", %%ymm9\n\t"                                          \
-  "vpslld $" #left ", %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                       \
-  "vpslld $" #left ", %%ymm" #b1 ", %%ymm" #b1 "\n\t"                                       \
-  "vpor %%ymm8, %%ymm" #b0 ", %%ymm" #b0 "\n\t"                                             \
-  "vpor %%ymm9, %%ymm" #b1 ", %%ymm" #b1 "\n\t"                                             \
-  "vpsrld $32-" #left ", %%ymm" #b2 ", %%ymm8\n\t"                                          \
-  "vpsrld $32-" #left ", %%ymm" #b3 ", %%ymm9\n\t"                                          \
-  "vpslld $" #left ", %%ymm" #b2 ", %%ymm" #b2 "\n\t"                                       \
-  "vpslld $" #left ", %%ymm" #b3 ", %%ymm" #b3 "\n\t"                                       \
-  "vpor %%ymm8, %%ymm" #b2 ", %%ymm" #b2 "\n\t"                                             \
-  "vpor %%ymm9, %%ymm" #b3 ", %%ymm" #b3 "\n\t"
+// with stores reloaded at once (1.01 TSC cycles/byte). The asm operands x0-x14 are the word
+// vectors 0-14 in registers of the compiler's choice; word 15 waits in memory while its register
+// t is the temporary of the rotations by 12 and 7, and for half of each double round word 8
+// waits instead (its register the temporary). Quarter rounds go in pairs (two independent
+// chains in program order), whole: the out-of-order core overlaps a pair with the next one.
+#define AXIOM_CHACHA_ROTL2(b1, b2, left, t)                 \
+  "vpsrld $32-" #left ", %[" #b1 "], %[" #t "]\n\t"           \
+  "vpslld $" #left ", %[" #b1 "], %[" #b1 "]\n\t"             \
+  "vpor %[" #t "], %[" #b1 "], %[" #b1 "]\n\t"                \
+  "vpsrld $32-" #left ", %[" #b2 "], %[" #t "]\n\t"           \
+  "vpslld $" #left ", %[" #b2 "], %[" #b2 "]\n\t"             \
+  "vpor %[" #t "], %[" #b2 "], %[" #b2 "]\n\t"
+#define AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, mask, left, t) \
+  "vpaddd %[" #b1 "], %[" #a1 "], %[" #a1 "]\n\t"                       \
+  "vpaddd %[" #b2 "], %[" #a2 "], %[" #a2 "]\n\t"                       \
+  "vpxor %[" #a1 "], %[" #d1 "], %[" #d1 "]\n\t"                        \
+  "vpxor %[" #a2 "], %[" #d2 "], %[" #d2 "]\n\t"                        \
+  "vpshufb " mask ", %[" #d1 "], %[" #d1 "]\n\t"                        \
+  "vpshufb " mask ", %[" #d2 "], %[" #d2 "]\n\t"                        \
+  "vpaddd %[" #d1 "], %[" #c1 "], %[" #c1 "]\n\t"                       \
+  "vpaddd %[" #d2 "], %[" #c2 "], %[" #c2 "]\n\t"                       \
+  "vpxor %[" #c1 "], %[" #b1 "], %[" #b1 "]\n\t"                        \
+  "vpxor %[" #c2 "], %[" #b2 "], %[" #b2 "]\n\t"                        \
+  AXIOM_CHACHA_ROTL2(b1, b2, left, t)
+#define AXIOM_CHACHA_QR2(a1, b1, c1, d1, a2, b2, c2, d2, t)              \
+  AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, "512(%[w])", 12, t) \
+  AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, "544(%[w])", 7, t)
 
-// What the assembly reads and writes, at fixed offsets from one register: the 16 word vectors,
-// the two vpshufb masks and, for the fused pass, r and s1 = r1 + r1 / 4 of Poly1305.
+// What the assembly reads and writes in memory, at fixed offsets from one register: the slots of
+// words 8 and 15 (x[8], x[15]), the two vpshufb masks and, for the fused pass, r and
+// s1 = r1 + r1 / 4 of Poly1305.
 struct alignas(32) Work {
   __m256i x[16];
   __m256i masks[2];
@@ -103,43 +88,20 @@ struct alignas(32) Work {
 static_assert(offsetof(Work, masks) == 512 && offsetof(Work, r0) == 576 &&
               offsetof(Work, r1) == 584 && offsetof(Work, s1) == 592);
 
-#define AXIOM_CHACHA_LOAD            \
-  "vmovdqa 0(%[x]), %%ymm0\n\t"      \
-  "vmovdqa 32(%[x]), %%ymm1\n\t"     \
-  "vmovdqa 64(%[x]), %%ymm2\n\t"     \
-  "vmovdqa 96(%[x]), %%ymm3\n\t"     \
-  "vmovdqa 128(%[x]), %%ymm4\n\t"    \
-  "vmovdqa 160(%[x]), %%ymm5\n\t"    \
-  "vmovdqa 192(%[x]), %%ymm6\n\t"    \
-  "vmovdqa 224(%[x]), %%ymm7\n\t"    \
-  "vmovdqa 320(%[x]), %%ymm10\n\t"   \
-  "vmovdqa 352(%[x]), %%ymm11\n\t"   \
-  "vmovdqa 384(%[x]), %%ymm12\n\t"   \
-  "vmovdqa 416(%[x]), %%ymm13\n\t"   \
-  "vmovdqa 448(%[x]), %%ymm14\n\t"   \
-  "vmovdqa 480(%[x]), %%ymm15\n\t"
-#define AXIOM_CHACHA_STORE           \
-  "vmovdqa %%ymm0, 0(%[x])\n\t"      \
-  "vmovdqa %%ymm1, 32(%[x])\n\t"     \
-  "vmovdqa %%ymm2, 64(%[x])\n\t"     \
-  "vmovdqa %%ymm3, 96(%[x])\n\t"     \
-  "vmovdqa %%ymm4, 128(%[x])\n\t"    \
-  "vmovdqa %%ymm5, 160(%[x])\n\t"    \
-  "vmovdqa %%ymm6, 192(%[x])\n\t"    \
-  "vmovdqa %%ymm7, 224(%[x])\n\t"    \
-  "vmovdqa %%ymm10, 320(%[x])\n\t"   \
-  "vmovdqa %%ymm11, 352(%[x])\n\t"   \
-  "vmovdqa %%ymm12, 384(%[x])\n\t"   \
-  "vmovdqa %%ymm13, 416(%[x])\n\t"   \
-  "vmovdqa %%ymm14, 448(%[x])\n\t"   \
-  "vmovdqa %%ymm15, 480(%[x])\n\t"
-// The four halves of a double round: columns (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14),
-// (3, 7, 11, 15); diagonals, those with c = x8, x9 first: (2, 7, 8, 13), (3, 4, 9, 14),
-// (0, 5, 10, 15), (1, 6, 11, 12).
-#define AXIOM_CHACHA_COLUMNS_16 AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "512(%[x])", 12)
-#define AXIOM_CHACHA_COLUMNS_8 AXIOM_CHACHA_HALF(0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, "544(%[x])", 7)
-#define AXIOM_CHACHA_DIAGONALS_16 AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "512(%[x])", 12)
-#define AXIOM_CHACHA_DIAGONALS_8 AXIOM_CHACHA_HALF(2, 3, 0, 1, 7, 4, 5, 6, 10, 11, 13, 14, 15, 12, "544(%[x])", 7)
+// The four pairs of a double round, x15 in memory at the start and the end: columns (0, 4, 8,
+// 12) and (1, 5, 9, 13) with t free; x15 into t, x8 out; columns (2, 6, 10, 14), (3, 7, 11, 15)
+// and diagonals (0, 5, 10, 15), (1, 6, 11, 12) with x8's register free; x8 in, x15 out;
+// diagonals (2, 7, 8, 13), (3, 4, 9, 14) with t free.
+#define AXIOM_CHACHA_PAIR1 AXIOM_CHACHA_QR2(x0, x4, x8, x12, x1, x5, x9, x13, t)
+#define AXIOM_CHACHA_PAIR2              \
+  "vmovdqa 480(%[w]), %[t]\n\t"         \
+  "vmovdqa %[x8], 256(%[w])\n\t"        \
+  AXIOM_CHACHA_QR2(x2, x6, x10, x14, x3, x7, x11, t, x8)
+#define AXIOM_CHACHA_PAIR3 AXIOM_CHACHA_QR2(x0, x5, x10, t, x1, x6, x11, x12, x8)
+#define AXIOM_CHACHA_PAIR4              \
+  "vmovdqa 256(%[w]), %[x8]\n\t"        \
+  "vmovdqa %[t], 480(%[w])\n\t"         \
+  AXIOM_CHACHA_QR2(x2, x7, x8, x13, x3, x4, x9, x14, t)
 
 // One Poly1305 block at m in 64-bit registers, the arithmetic of poly1305/portable (h = (h +
 // m + 2^128) r, partly reduced): it runs on the integer units, beside the vector rounds.
@@ -147,92 +109,119 @@ static_assert(offsetof(Work, masks) == 512 && offsetof(Work, r0) == 576 &&
   "add (%[m]), %[h0]\n\t"                                                       \
   "adc 8(%[m]), %[h1]\n\t"                                                      \
   "adc $1, %[h2]\n\t"                                                           \
-  "mov 576(%[x]), %%rdx\n\t"            /* r0 */                               \
-  "mulx %[h0], %[a], %[b]\n\t"          /* b:a = h0 r0 */                      \
-  "mulx %[h1], %[c], %[d]\n\t"          /* d:c = h1 r0 */                      \
-  "mov 592(%[x]), %%rdx\n\t"            /* s1 */                               \
-  "mulx %[h1], %[e], %[f]\n\t"          /* h1 s1 */                            \
-  "add %[e], %[a]\n\t"                                                          \
-  "adc %[f], %[b]\n\t"                  /* b:a = d0 = h0 r0 + h1 s1 */         \
-  "mov 584(%[x]), %%rdx\n\t"            /* r1 */                               \
-  "mulx %[h0], %[e], %[f]\n\t"          /* h0 r1 */                            \
-  "add %[e], %[c]\n\t"                                                          \
-  "adc %[f], %[d]\n\t"                                                          \
-  "mov %[h2], %[e]\n\t"                                                         \
-  "imul 592(%[x]), %[e]\n\t"            /* h2 s1 (h2 < 8) */                   \
-  "add %[e], %[c]\n\t"                                                          \
-  "adc $0, %[d]\n\t"                    /* d:c = h0 r1 + h1 r0 + h2 s1 */      \
-  "imul 576(%[x]), %[h2]\n\t"           /* h2 r0 */                            \
-  "add %[b], %[c]\n\t"                                                          \
-  "adc %[d], %[h2]\n\t"                 /* d1 = c, d2 = h2 */                  \
-  "mov %[a], %[h0]\n\t"                                                         \
-  "mov %[c], %[h1]\n\t"                                                         \
-  "mov %[h2], %[e]\n\t"                 /* fold 2^130 = 5: (d2 >> 2) * 5 */    \
-  "shr $2, %[e]\n\t"                                                            \
-  "mov %[h2], %[f]\n\t"                                                         \
-  "and $-4, %[f]\n\t"                                                           \
-  "add %[f], %[e]\n\t"                                                          \
+  "mov 576(%[w]), %%rdx\n\t"            /* r0 */                               \
+  "mulx %[h0], %%r8, %%r9\n\t"          /* b:a = h0 r0 */                      \
+  "mulx %[h1], %%r10, %%r11\n\t"          /* d:c = h1 r0 */                      \
+  "mov 592(%[w]), %%rdx\n\t"            /* s1 */                               \
+  "mulx %[h1], %%rcx, %%rsi\n\t"          /* h1 s1 */                            \
+  "add %%rcx, %%r8\n\t"                                                          \
+  "adc %%rsi, %%r9\n\t"                  /* b:a = d0 = h0 r0 + h1 s1 */         \
+  "mov 584(%[w]), %%rdx\n\t"            /* r1 */                               \
+  "mulx %[h0], %%rcx, %%rsi\n\t"          /* h0 r1 */                            \
+  "add %%rcx, %%r10\n\t"                                                          \
+  "adc %%rsi, %%r11\n\t"                                                          \
+  "mov %[h2], %%rcx\n\t"                                                         \
+  "imul 592(%[w]), %%rcx\n\t"            /* h2 s1 (h2 < 8) */                   \
+  "add %%rcx, %%r10\n\t"                                                          \
+  "adc $0, %%r11\n\t"                    /* d:c = h0 r1 + h1 r0 + h2 s1 */      \
+  "imul 576(%[w]), %[h2]\n\t"           /* h2 r0 */                            \
+  "add %%r9, %%r10\n\t"                                                          \
+  "adc %%r11, %[h2]\n\t"                 /* d1 = c, d2 = h2 */                  \
+  "mov %%r8, %[h0]\n\t"                                                         \
+  "mov %%r10, %[h1]\n\t"                                                         \
+  "mov %[h2], %%rcx\n\t"                 /* fold 2^130 = 5: (d2 >> 2) * 5 */    \
+  "shr $2, %%rcx\n\t"                                                            \
+  "mov %[h2], %%rsi\n\t"                                                         \
+  "and $-4, %%rsi\n\t"                                                           \
+  "add %%rsi, %%rcx\n\t"                                                          \
   "and $3, %[h2]\n\t"                                                           \
-  "add %[e], %[h0]\n\t"                                                         \
+  "add %%rcx, %[h0]\n\t"                                                         \
   "adc $0, %[h1]\n\t"                                                           \
   "adc $0, %[h2]\n\t"                                                           \
   "add $16, %[m]\n\t"
 
-#define AXIOM_CHACHA_CLOBBERS                                                                   \
-  "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", \
-      "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+// The state words 0-14 in registers (x), word 15 in w.x[15].
+struct Words {
+  __m256i x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14;
+};
+// The assembly broadcasts the input words itself (x12 is the counters) and leaves x0-x14 in
+// registers for the feed-forward: the state goes through memory only for x8 and x15.
+#define AXIOM_CHACHA_OPERANDS                                                                     \
+  [x0] "=x"(s.x0), [x1] "=x"(s.x1), [x2] "=x"(s.x2), [x3] "=x"(s.x3), [x4] "=x"(s.x4),            \
+      [x5] "=x"(s.x5), [x6] "=x"(s.x6), [x7] "=x"(s.x7), [x8] "=x"(s.x8), [x9] "=x"(s.x9),        \
+      [x10] "=x"(s.x10), [x11] "=x"(s.x11), [x12] "=x"(s.x12), [x13] "=x"(s.x13), [x14] "=x"(s.x14), \
+      [t] "=&x"(t)
+#define AXIOM_CHACHA_INIT  \
+  "vpbroadcastd 0(%[in]), %[x0]\n\t"  \
+  "vpbroadcastd 4(%[in]), %[x1]\n\t"  \
+  "vpbroadcastd 8(%[in]), %[x2]\n\t"  \
+  "vpbroadcastd 12(%[in]), %[x3]\n\t"  \
+  "vpbroadcastd 16(%[in]), %[x4]\n\t"  \
+  "vpbroadcastd 20(%[in]), %[x5]\n\t"  \
+  "vpbroadcastd 24(%[in]), %[x6]\n\t"  \
+  "vpbroadcastd 28(%[in]), %[x7]\n\t"  \
+  "vpbroadcastd 32(%[in]), %[x8]\n\t"  \
+  "vpbroadcastd 36(%[in]), %[x9]\n\t"  \
+  "vpbroadcastd 40(%[in]), %[x10]\n\t"  \
+  "vpbroadcastd 44(%[in]), %[x11]\n\t"  \
+  "vmovdqa %[ctr], %[x12]\n\t"  \
+  "vpbroadcastd 52(%[in]), %[x13]\n\t"  \
+  "vpbroadcastd 56(%[in]), %[x14]\n\t"  \
+  "vpbroadcastd 60(%[in]), %[t]\n\t"  \
+  "vmovdqa %[t], 480(%[w])\n\t"  \
+  "mov $10, %[left]\n\t"
 
-// rounds8 applies the 20 rounds to w.x.
-void rounds8(Work& w) noexcept {
+// rounds8 sets up and applies the 20 rounds to eight blocks: input words, counters ctr.
+__attribute__((always_inline)) inline void rounds8(Words& s, Work& w, const std::uint32_t input[16],
+                                                   const __m256i& ctr) noexcept {
   unsigned left;
-  __asm__ volatile(AXIOM_CHACHA_LOAD
-                   "mov $10, %[left]\n\t"
+  __m256i t;
+  __asm__ volatile(AXIOM_CHACHA_INIT
                    "1:\n\t"
-                   AXIOM_CHACHA_COLUMNS_16 AXIOM_CHACHA_COLUMNS_8
-                   AXIOM_CHACHA_DIAGONALS_16 AXIOM_CHACHA_DIAGONALS_8
+                   AXIOM_CHACHA_PAIR1 AXIOM_CHACHA_PAIR2
+                   AXIOM_CHACHA_PAIR3 AXIOM_CHACHA_PAIR4
                    "dec %[left]\n\t"
                    "jnz 1b\n\t"
-                   AXIOM_CHACHA_STORE
-                   : [left] "=&r"(left)
-                   : [x] "r"(&w)
-                   : AXIOM_CHACHA_CLOBBERS);
+                   : [left] "=&r"(left), AXIOM_CHACHA_OPERANDS
+                   : [w] "r"(&w), [in] "r"(input), [ctr] "m"(ctr)
+                   : "memory", "cc");
 }
 
-// rounds8_mac applies the 20 rounds to w.x and absorbs the 32 Poly1305 blocks at m into h:
-// three per double round, four in the first two (spread evenly: the scalar chain of 32 blocks
-// takes about as long as the rounds).
-void rounds8_mac(Work& w, const std::uint8_t* m, std::uint64_t h[3]) noexcept {
+// rounds8_mac is rounds8 absorbing the 32 Poly1305 blocks at m into h: three per double
+// round, four in the first two (spread evenly: the scalar chain of 32 blocks takes about as
+// long as the rounds).
+__attribute__((always_inline)) inline void rounds8_mac(Words& s, Work& w, const std::uint32_t input[16],
+                                                       const __m256i& ctr, const std::uint8_t* m,
+                                                       std::uint64_t h[3]) noexcept {
   unsigned left;
-  std::uint64_t a, b, c, d, e, f;
-  __asm__ volatile(AXIOM_CHACHA_LOAD
-                   "mov $10, %[left]\n\t"
+  __m256i t;
+  __asm__ volatile(AXIOM_CHACHA_INIT
                    "1:\n\t"
-                   AXIOM_CHACHA_COLUMNS_16 AXIOM_POLY1305_BLOCK
-                   AXIOM_CHACHA_COLUMNS_8 AXIOM_POLY1305_BLOCK
-                   AXIOM_CHACHA_DIAGONALS_16 AXIOM_POLY1305_BLOCK
-                   AXIOM_CHACHA_DIAGONALS_8
+                   AXIOM_CHACHA_PAIR1 AXIOM_POLY1305_BLOCK
+                   AXIOM_CHACHA_PAIR2 AXIOM_POLY1305_BLOCK
+                   AXIOM_CHACHA_PAIR3 AXIOM_POLY1305_BLOCK
+                   AXIOM_CHACHA_PAIR4
                    "cmp $8, %[left]\n\t"
                    "jbe 2f\n\t"
                    AXIOM_POLY1305_BLOCK
                    "2:\n\t"
                    "dec %[left]\n\t"
                    "jnz 1b\n\t"
-                   AXIOM_CHACHA_STORE
                    : [left] "=&r"(left), [m] "+r"(m), [h0] "+r"(h[0]), [h1] "+r"(h[1]),
-                     [h2] "+r"(h[2]), [a] "=&r"(a), [b] "=&r"(b), [c] "=&r"(c), [d] "=&r"(d),
-                     [e] "=&r"(e), [f] "=&r"(f)
-                   : [x] "r"(&w)
-                   : AXIOM_CHACHA_CLOBBERS, "rdx");
+                     [h2] "+r"(h[2]), AXIOM_CHACHA_OPERANDS
+                   : [w] "r"(&w), [in] "r"(input), [ctr] "m"(ctr)
+                   : "memory", "cc", "rdx", "rcx", "rsi", "r8", "r9", "r10", "r11");
 }
-#undef AXIOM_CHACHA_CLOBBERS
+#undef AXIOM_CHACHA_INIT
+#undef AXIOM_CHACHA_OPERANDS
 #undef AXIOM_POLY1305_BLOCK
-#undef AXIOM_CHACHA_DIAGONALS_8
-#undef AXIOM_CHACHA_DIAGONALS_16
-#undef AXIOM_CHACHA_COLUMNS_8
-#undef AXIOM_CHACHA_COLUMNS_16
-#undef AXIOM_CHACHA_STORE
-#undef AXIOM_CHACHA_LOAD
-#undef AXIOM_CHACHA_HALF
+#undef AXIOM_CHACHA_PAIR4
+#undef AXIOM_CHACHA_PAIR3
+#undef AXIOM_CHACHA_PAIR2
+#undef AXIOM_CHACHA_PAIR1
+#undef AXIOM_CHACHA_QR2
+#undef AXIOM_CHACHA_HALF2
+#undef AXIOM_CHACHA_ROTL2
 
 // Transposes four word vectors (lane j = word of block j) into four vectors of 4 words:
 // t[0] = words of blocks 0 | 4, t[1] = 1 | 5, t[2] = 2 | 6, t[3] = 3 | 7.
@@ -246,45 +235,57 @@ __attribute__((always_inline)) inline void transpose4(__m256i w0, __m256i w1, __
   t[3] = _mm256_unpackhi_epi64(a1, a3);
 }
 
+// xor_half XORs words 0-7 (half 0) or 8-15 (half 1) of the eight blocks' keystream (v, one word
+// of all blocks per vector) into in and writes them to out.
+__attribute__((always_inline)) inline void xor_half(const __m256i v[8], std::uint8_t* out,
+                                                    const std::uint8_t* in, std::size_t half) noexcept {
+  __m256i t0[4], t1[4];
+  transpose4(v[0], v[1], v[2], v[3], t0);
+  transpose4(v[4], v[5], v[6], v[7], t1);
+  for (std::size_t j = 0; j < 4; ++j) {
+    // t0[j] | t1[j] hold the words of blocks j and j + 4.
+    const __m256i k[2] = {_mm256_permute2x128_si256(t0[j], t1[j], 0x20),
+                          _mm256_permute2x128_si256(t0[j], t1[j], 0x31)};
+    for (std::size_t upper = 0; upper < 2; ++upper) {
+      const std::size_t at = 64 * (j + 4 * upper) + 32 * half;
+      const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + at));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + at), _mm256_xor_si256(m, k[upper]));
+    }
+  }
+}
+
+__attribute__((always_inline)) inline __m256i broadcast(const std::uint32_t* p) noexcept {
+  return _mm256_set1_epi32(static_cast<int>(*p));
+}
+
 // xor8 XORs the keystream of blocks counter .. counter + 7 into the 512 bytes at in and
 // writes them to out (out may equal in). With mac, it also absorbs the 32 Poly1305 blocks at
-// mac into h (w.r0, w.r1, w.s1 set). The keystream goes from the word vectors to the output
-// without a buffer: words 0-7 of the eight blocks, then words 8-15.
+// mac into h (w.r0, w.r1, w.s1 set). w.masks must be set. The word vectors stay in registers
+// from the broadcasts to the output (but x15, and what the compiler spills).
 __attribute__((always_inline)) inline void xor8(const std::uint32_t input[16], std::uint32_t counter,
                                                 std::uint8_t* out, const std::uint8_t* in, Work& w,
                                                 const std::uint8_t* mac = nullptr,
                                                 std::uint64_t* h = nullptr) noexcept {
-  __m256i* x = w.x;
-  w.masks[0] = rot16_mask();
-  w.masks[1] = rot8_mask();
-  for (int i = 0; i < 16; ++i) x[i] = _mm256_set1_epi32(static_cast<int>(input[i]));
   const __m256i counters = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(counter)),
                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  x[12] = counters;
+  Words s;
   if (mac != nullptr)
-    rounds8_mac(w, mac, h);
+    rounds8_mac(s, w, input, counters, mac, h);
   else
-    rounds8(w);
-  for (int half = 0; half < 2; ++half) {
-    __m256i v[8];  // the feed-forward reloads the input words (broadcast loads)
-    for (int i = 0; i < 8; ++i) {
-      const int k = 8 * half + i;
-      v[i] = _mm256_add_epi32(x[k], k == 12 ? counters : _mm256_set1_epi32(static_cast<int>(input[k])));
-    }
-    __m256i t0[4], t1[4];
-    transpose4(v[0], v[1], v[2], v[3], t0);
-    transpose4(v[4], v[5], v[6], v[7], t1);
-    for (int j = 0; j < 4; ++j) {
-      // t0[j] | t1[j] hold the words of blocks j and j + 4.
-      for (int upper = 0; upper < 2; ++upper) {
-        const std::size_t at = 64 * static_cast<std::size_t>(j + 4 * upper) + 32 * static_cast<std::size_t>(half);
-        const __m256i k = upper != 0 ? _mm256_permute2x128_si256(t0[j], t1[j], 0x31)
-                                     : _mm256_permute2x128_si256(t0[j], t1[j], 0x20);
-        const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + at));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + at), _mm256_xor_si256(m, k));
-      }
-    }
-  }
+    rounds8(s, w, input, counters);
+  // The feed-forward reloads the input words (broadcast loads).
+  const __m256i lo[8] = {
+      _mm256_add_epi32(s.x0, broadcast(input)),     _mm256_add_epi32(s.x1, broadcast(input + 1)),
+      _mm256_add_epi32(s.x2, broadcast(input + 2)), _mm256_add_epi32(s.x3, broadcast(input + 3)),
+      _mm256_add_epi32(s.x4, broadcast(input + 4)), _mm256_add_epi32(s.x5, broadcast(input + 5)),
+      _mm256_add_epi32(s.x6, broadcast(input + 6)), _mm256_add_epi32(s.x7, broadcast(input + 7))};
+  xor_half(lo, out, in, 0);
+  const __m256i hi[8] = {
+      _mm256_add_epi32(s.x8, broadcast(input + 8)),   _mm256_add_epi32(s.x9, broadcast(input + 9)),
+      _mm256_add_epi32(s.x10, broadcast(input + 10)), _mm256_add_epi32(s.x11, broadcast(input + 11)),
+      _mm256_add_epi32(s.x12, counters),              _mm256_add_epi32(s.x13, broadcast(input + 13)),
+      _mm256_add_epi32(s.x14, broadcast(input + 14)), _mm256_add_epi32(w.x[15], broadcast(input + 15))};
+  xor_half(hi, out, in, 1);
 }
 
 // One quarter round on the four rows of two blocks.
@@ -340,6 +341,10 @@ void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uin
   std::uint32_t counter = input[12];
   Work w;
   const bool batches = nblocks >= 3;
+  if (batches) {
+    w.masks[0] = rot16_mask();
+    w.masks[1] = rot8_mask();
+  }
   for (; nblocks >= 8; nblocks -= 8, counter += 8, in += 512, out += 512) xor8(input, counter, out, in, w);
   if (nblocks >= 3) {
     // Through a buffer, zero past nblocks: the lanes past nblocks compute blocks that are never
@@ -362,6 +367,8 @@ void xor_blocks_mac(const std::uint32_t input[16], std::uint8_t* out, const std:
                     std::size_t nblocks, axiom::detail::Poly1305State& mac, bool sealing) noexcept {
   std::uint32_t counter = input[12];
   Work w;
+  w.masks[0] = rot16_mask();
+  w.masks[1] = rot8_mask();
   w.r0 = mac.r[0];
   w.r1 = mac.r[1];
   w.s1 = mac.r[1] + (mac.r[1] >> 2);
