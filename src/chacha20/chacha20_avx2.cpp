@@ -61,21 +61,25 @@ __attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
   "vpsrld $32-" #left ", %[" #b2 "], %[" #t "]\n\t"           \
   "vpslld $" #left ", %[" #b2 "], %[" #b2 "]\n\t"             \
   "vpor %[" #t "], %[" #b2 "], %[" #b2 "]\n\t"
-#define AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, mask, left, t) \
-  "vpaddd %[" #b1 "], %[" #a1 "], %[" #a1 "]\n\t"                       \
-  "vpaddd %[" #b2 "], %[" #a2 "], %[" #a2 "]\n\t"                       \
-  "vpxor %[" #a1 "], %[" #d1 "], %[" #d1 "]\n\t"                        \
-  "vpxor %[" #a2 "], %[" #d2 "], %[" #d2 "]\n\t"                        \
-  "vpshufb " mask ", %[" #d1 "], %[" #d1 "]\n\t"                        \
-  "vpshufb " mask ", %[" #d2 "], %[" #d2 "]\n\t"                        \
-  "vpaddd %[" #d1 "], %[" #c1 "], %[" #c1 "]\n\t"                       \
-  "vpaddd %[" #d2 "], %[" #c2 "], %[" #c2 "]\n\t"                       \
-  "vpxor %[" #c1 "], %[" #b1 "], %[" #b1 "]\n\t"                        \
-  "vpxor %[" #c2 "], %[" #b2 "], %[" #b2 "]\n\t"                        \
+#define AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, mask, left, t, s1, s2) \
+  s1                                                                            \
+  "vpaddd %[" #b1 "], %[" #a1 "], %[" #a1 "]\n\t"                               \
+  "vpaddd %[" #b2 "], %[" #a2 "], %[" #a2 "]\n\t"                               \
+  "vpxor %[" #a1 "], %[" #d1 "], %[" #d1 "]\n\t"                                \
+  "vpxor %[" #a2 "], %[" #d2 "], %[" #d2 "]\n\t"                                \
+  "vpshufb " mask ", %[" #d1 "], %[" #d1 "]\n\t"                                \
+  "vpshufb " mask ", %[" #d2 "], %[" #d2 "]\n\t"                                \
+  s2                                                                            \
+  "vpaddd %[" #d1 "], %[" #c1 "], %[" #c1 "]\n\t"                               \
+  "vpaddd %[" #d2 "], %[" #c2 "], %[" #c2 "]\n\t"                               \
+  "vpxor %[" #c1 "], %[" #b1 "], %[" #b1 "]\n\t"                                \
+  "vpxor %[" #c2 "], %[" #b2 "], %[" #b2 "]\n\t"                                \
   AXIOM_CHACHA_ROTL2(b1, b2, left, t)
-#define AXIOM_CHACHA_QR2(a1, b1, c1, d1, a2, b2, c2, d2, t)              \
-  AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, "512(%[w])", 12, t) \
-  AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, "544(%[w])", 7, t)
+// A pair of quarter rounds; s1-s4, instructions of another computation (the Poly1305 of the
+// fused pass, or nothing), are spread over it.
+#define AXIOM_CHACHA_QR2(a1, b1, c1, d1, a2, b2, c2, d2, t, s1, s2, s3, s4)              \
+  AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, "512(%[w])", 12, t, s1, s2) \
+  AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, "544(%[w])", 7, t, s3, s4)
 
 // What the assembly reads and writes in memory, at fixed offsets from one register: the slots of
 // words 8 and 15 (x[8], x[15]), the two vpshufb masks and, for the fused pass, r and
@@ -92,52 +96,57 @@ static_assert(offsetof(Work, masks) == 512 && offsetof(Work, r0) == 576 &&
 // 12) and (1, 5, 9, 13) with t free; x15 into t, x8 out; columns (2, 6, 10, 14), (3, 7, 11, 15)
 // and diagonals (0, 5, 10, 15), (1, 6, 11, 12) with x8's register free; x8 in, x15 out;
 // diagonals (2, 7, 8, 13), (3, 4, 9, 14) with t free.
-#define AXIOM_CHACHA_PAIR1 AXIOM_CHACHA_QR2(x0, x4, x8, x12, x1, x5, x9, x13, t)
-#define AXIOM_CHACHA_PAIR2              \
+#define AXIOM_CHACHA_PAIR1(s1, s2, s3, s4) AXIOM_CHACHA_QR2(x0, x4, x8, x12, x1, x5, x9, x13, t, s1, s2, s3, s4)
+#define AXIOM_CHACHA_PAIR2(s1, s2, s3, s4) \
   "vmovdqa 480(%[w]), %[t]\n\t"         \
   "vmovdqa %[x8], 256(%[w])\n\t"        \
-  AXIOM_CHACHA_QR2(x2, x6, x10, x14, x3, x7, x11, t, x8)
-#define AXIOM_CHACHA_PAIR3 AXIOM_CHACHA_QR2(x0, x5, x10, t, x1, x6, x11, x12, x8)
-#define AXIOM_CHACHA_PAIR4              \
+  AXIOM_CHACHA_QR2(x2, x6, x10, x14, x3, x7, x11, t, x8, s1, s2, s3, s4)
+#define AXIOM_CHACHA_PAIR3(s1, s2, s3, s4) AXIOM_CHACHA_QR2(x0, x5, x10, t, x1, x6, x11, x12, x8, s1, s2, s3, s4)
+#define AXIOM_CHACHA_PAIR4(s1, s2, s3, s4) \
   "vmovdqa 256(%[w]), %[x8]\n\t"        \
   "vmovdqa %[t], 480(%[w])\n\t"         \
-  AXIOM_CHACHA_QR2(x2, x7, x8, x13, x3, x4, x9, x14, t)
+  AXIOM_CHACHA_QR2(x2, x7, x8, x13, x3, x4, x9, x14, t, s1, s2, s3, s4)
 
 // One Poly1305 block at m in 64-bit registers, the arithmetic of poly1305/portable (h = (h +
-// m + 2^128) r, partly reduced): it runs on the integer units, beside the vector rounds.
-#define AXIOM_POLY1305_BLOCK                                                    \
-  "add (%[m]), %[h0]\n\t"                                                       \
-  "adc 8(%[m]), %[h1]\n\t"                                                      \
-  "adc $1, %[h2]\n\t"                                                           \
-  "mov 576(%[w]), %%rdx\n\t"            /* r0 */                               \
-  "mulx %[h0], %%r8, %%r9\n\t"          /* b:a = h0 r0 */                      \
-  "mulx %[h1], %%r10, %%r11\n\t"          /* d:c = h1 r0 */                      \
-  "mov 592(%[w]), %%rdx\n\t"            /* s1 */                               \
-  "mulx %[h1], %%rcx, %%rsi\n\t"          /* h1 s1 */                            \
-  "add %%rcx, %%r8\n\t"                                                          \
-  "adc %%rsi, %%r9\n\t"                  /* b:a = d0 = h0 r0 + h1 s1 */         \
-  "mov 584(%[w]), %%rdx\n\t"            /* r1 */                               \
-  "mulx %[h0], %%rcx, %%rsi\n\t"          /* h0 r1 */                            \
-  "add %%rcx, %%r10\n\t"                                                          \
-  "adc %%rsi, %%r11\n\t"                                                          \
-  "mov %[h2], %%rcx\n\t"                                                         \
-  "imul 592(%[w]), %%rcx\n\t"            /* h2 s1 (h2 < 8) */                   \
-  "add %%rcx, %%r10\n\t"                                                          \
-  "adc $0, %%r11\n\t"                    /* d:c = h0 r1 + h1 r0 + h2 s1 */      \
-  "imul 576(%[w]), %[h2]\n\t"           /* h2 r0 */                            \
-  "add %%r9, %%r10\n\t"                                                          \
-  "adc %%r11, %[h2]\n\t"                 /* d1 = c, d2 = h2 */                  \
-  "mov %%r8, %[h0]\n\t"                                                         \
-  "mov %%r10, %[h1]\n\t"                                                         \
-  "mov %[h2], %%rcx\n\t"                 /* fold 2^130 = 5: (d2 >> 2) * 5 */    \
-  "shr $2, %%rcx\n\t"                                                            \
-  "mov %[h2], %%rsi\n\t"                                                         \
-  "and $-4, %%rsi\n\t"                                                           \
-  "add %%rsi, %%rcx\n\t"                                                          \
-  "and $3, %[h2]\n\t"                                                           \
-  "add %%rcx, %[h0]\n\t"                                                         \
-  "adc $0, %[h1]\n\t"                                                           \
-  "adc $0, %[h2]\n\t"                                                           \
+// m + 2^128) r, partly reduced), in four parts P1-P4 to spread between vector instructions: it
+// runs on the integer units, beside the vector rounds. Temporaries (a, b, c, d, e, f in the
+// comments): r8, r9, r10, r11, rcx, rsi, fixed (clobbered) because asm takes 30 operands.
+#define AXIOM_POLY1305_P1 \
+  "add (%[m]), %[h0]\n\t" \
+  "adc 8(%[m]), %[h1]\n\t" \
+  "adc $1, %[h2]\n\t" \
+  "mov 576(%[w]), %%rdx\n\t"            /* r0 */ \
+  "mulx %[h0], %%r8, %%r9\n\t"          /* b:a = h0 r0 */ \
+  "mulx %[h1], %%r10, %%r11\n\t"          /* d:c = h1 r0 */
+#define AXIOM_POLY1305_P2 \
+  "mov 592(%[w]), %%rdx\n\t"            /* s1 */ \
+  "mulx %[h1], %%rcx, %%rsi\n\t"          /* h1 s1 */ \
+  "add %%rcx, %%r8\n\t" \
+  "adc %%rsi, %%r9\n\t"                  /* b:a = d0 = h0 r0 + h1 s1 */ \
+  "mov 584(%[w]), %%rdx\n\t"            /* r1 */ \
+  "mulx %[h0], %%rcx, %%rsi\n\t"          /* h0 r1 */ \
+  "add %%rcx, %%r10\n\t" \
+  "adc %%rsi, %%r11\n\t"
+#define AXIOM_POLY1305_P3 \
+  "mov %[h2], %%rcx\n\t" \
+  "imul 592(%[w]), %%rcx\n\t"            /* h2 s1 (h2 < 8) */ \
+  "add %%rcx, %%r10\n\t" \
+  "adc $0, %%r11\n\t"                    /* d:c = h0 r1 + h1 r0 + h2 s1 */ \
+  "imul 576(%[w]), %[h2]\n\t"           /* h2 r0 */ \
+  "add %%r9, %%r10\n\t" \
+  "adc %%r11, %[h2]\n\t"                 /* d1 = c, d2 = h2 */ \
+  "mov %%r8, %[h0]\n\t" \
+  "mov %%r10, %[h1]\n\t"
+#define AXIOM_POLY1305_P4 \
+  "mov %[h2], %%rcx\n\t"                 /* fold 2^130 = 5: (d2 >> 2) * 5 */ \
+  "shr $2, %%rcx\n\t" \
+  "mov %[h2], %%rsi\n\t" \
+  "and $-4, %%rsi\n\t" \
+  "add %%rsi, %%rcx\n\t" \
+  "and $3, %[h2]\n\t" \
+  "add %%rcx, %[h0]\n\t" \
+  "adc $0, %[h1]\n\t" \
+  "adc $0, %[h2]\n\t" \
   "add $16, %[m]\n\t"
 
 // The state words 0-14 in registers (x), word 15 in w.x[15].
@@ -168,8 +177,7 @@ struct Words {
   "vpbroadcastd 52(%[in]), %[x13]\n\t"  \
   "vpbroadcastd 56(%[in]), %[x14]\n\t"  \
   "vpbroadcastd 60(%[in]), %[t]\n\t"  \
-  "vmovdqa %[t], 480(%[w])\n\t"  \
-  "mov $10, %[left]\n\t"
+  "vmovdqa %[t], 480(%[w])\n\t"
 
 // rounds8 sets up and applies the 20 rounds to eight blocks: input words, counters ctr.
 __attribute__((always_inline)) inline void rounds8(Words& s, Work& w, const std::uint32_t input[16],
@@ -177,9 +185,10 @@ __attribute__((always_inline)) inline void rounds8(Words& s, Work& w, const std:
   unsigned left;
   __m256i t;
   __asm__ volatile(AXIOM_CHACHA_INIT
+                   "mov $10, %[left]\n\t"
                    "1:\n\t"
-                   AXIOM_CHACHA_PAIR1 AXIOM_CHACHA_PAIR2
-                   AXIOM_CHACHA_PAIR3 AXIOM_CHACHA_PAIR4
+                   AXIOM_CHACHA_PAIR1("", "", "", "") AXIOM_CHACHA_PAIR2("", "", "", "")
+                   AXIOM_CHACHA_PAIR3("", "", "", "") AXIOM_CHACHA_PAIR4("", "", "", "")
                    "dec %[left]\n\t"
                    "jnz 1b\n\t"
                    : [left] "=&r"(left), AXIOM_CHACHA_OPERANDS
@@ -187,8 +196,9 @@ __attribute__((always_inline)) inline void rounds8(Words& s, Work& w, const std:
                    : "memory", "cc");
 }
 
-// rounds8_mac is rounds8 absorbing the 32 Poly1305 blocks at m into h: three per double
-// round, four in the first two (spread evenly: the scalar chain of 32 blocks takes about as
+// rounds8_mac is rounds8 absorbing the 32 Poly1305 blocks at m into h: one per pair of quarter
+// rounds, its instructions in four parts between the vector ones, in three pairs of four in
+// the last eight double rounds (spread evenly: the scalar chain of 32 blocks takes about as
 // long as the rounds).
 __attribute__((always_inline)) inline void rounds8_mac(Words& s, Work& w, const std::uint32_t input[16],
                                                        const __m256i& ctr, const std::uint8_t* m,
@@ -197,16 +207,22 @@ __attribute__((always_inline)) inline void rounds8_mac(Words& s, Work& w, const 
   __m256i t;
   __asm__ volatile(AXIOM_CHACHA_INIT
                    "1:\n\t"
-                   AXIOM_CHACHA_PAIR1 AXIOM_POLY1305_BLOCK
-                   AXIOM_CHACHA_PAIR2 AXIOM_POLY1305_BLOCK
-                   AXIOM_CHACHA_PAIR3 AXIOM_POLY1305_BLOCK
-                   AXIOM_CHACHA_PAIR4
-                   "cmp $8, %[left]\n\t"
-                   "jbe 2f\n\t"
-                   AXIOM_POLY1305_BLOCK
-                   "2:\n\t"
+                   "mov $2, %[left]\n\t"
+                   "1:\n\t"
+                   AXIOM_CHACHA_PAIR1(AXIOM_POLY1305_P1, AXIOM_POLY1305_P2, AXIOM_POLY1305_P3, AXIOM_POLY1305_P4)
+                   AXIOM_CHACHA_PAIR2(AXIOM_POLY1305_P1, AXIOM_POLY1305_P2, AXIOM_POLY1305_P3, AXIOM_POLY1305_P4)
+                   AXIOM_CHACHA_PAIR3(AXIOM_POLY1305_P1, AXIOM_POLY1305_P2, AXIOM_POLY1305_P3, AXIOM_POLY1305_P4)
+                   AXIOM_CHACHA_PAIR4(AXIOM_POLY1305_P1, AXIOM_POLY1305_P2, AXIOM_POLY1305_P3, AXIOM_POLY1305_P4)
                    "dec %[left]\n\t"
                    "jnz 1b\n\t"
+                   "mov $8, %[left]\n\t"
+                   "2:\n\t"
+                   AXIOM_CHACHA_PAIR1(AXIOM_POLY1305_P1, AXIOM_POLY1305_P2, AXIOM_POLY1305_P3, AXIOM_POLY1305_P4)
+                   AXIOM_CHACHA_PAIR2(AXIOM_POLY1305_P1, AXIOM_POLY1305_P2, AXIOM_POLY1305_P3, AXIOM_POLY1305_P4)
+                   AXIOM_CHACHA_PAIR3(AXIOM_POLY1305_P1, AXIOM_POLY1305_P2, AXIOM_POLY1305_P3, AXIOM_POLY1305_P4)
+                   AXIOM_CHACHA_PAIR4("", "", "", "")
+                   "dec %[left]\n\t"
+                   "jnz 2b\n\t"
                    : [left] "=&r"(left), [m] "+r"(m), [h0] "+r"(h[0]), [h1] "+r"(h[1]),
                      [h2] "+r"(h[2]), AXIOM_CHACHA_OPERANDS
                    : [w] "r"(&w), [in] "r"(input), [ctr] "m"(ctr)
@@ -214,7 +230,10 @@ __attribute__((always_inline)) inline void rounds8_mac(Words& s, Work& w, const 
 }
 #undef AXIOM_CHACHA_INIT
 #undef AXIOM_CHACHA_OPERANDS
-#undef AXIOM_POLY1305_BLOCK
+#undef AXIOM_POLY1305_P4
+#undef AXIOM_POLY1305_P3
+#undef AXIOM_POLY1305_P2
+#undef AXIOM_POLY1305_P1
 #undef AXIOM_CHACHA_PAIR4
 #undef AXIOM_CHACHA_PAIR3
 #undef AXIOM_CHACHA_PAIR2
