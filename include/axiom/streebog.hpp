@@ -7,6 +7,8 @@
 #include <span>
 #include <string_view>
 
+#include "axiom/result.hpp"
+
 namespace axiom {
 
 namespace detail {
@@ -64,11 +66,28 @@ class Streebog {
                    std::span<const std::uint8_t> data) noexcept;
   static Digest hash(std::span<const std::uint8_t> data) noexcept;
 
+  // update_many appends data[i] to *hashers[i] for every i: the same result as calling update
+  // on each, but two messages at a time go through the kernel together where it interleaves
+  // them (streebog/avx2 runs both chains in one set of registers). The hashers must be
+  // distinct objects. Error: output_size_mismatch if the spans differ in size (nothing done).
+  static Status update_many(std::span<Streebog* const> hashers,
+                            std::span<const std::span<const std::uint8_t>> data) noexcept;
+
+  // hash_many writes Streebog(messages[i]) to out[i] for every i, two messages at a time as
+  // update_many does. Error: output_size_mismatch if the spans differ in size (nothing done).
+  static Status hash_many(std::span<Digest> out,
+                          std::span<const std::span<const std::uint8_t>> messages) noexcept;
+
   // kernel_name names the kernel this object uses, e.g. "streebog/portable".
   std::string_view kernel_name() const noexcept;
 
  private:
   friend struct detail::StreebogTestAccess;
+  // fill_block completes a partial buffered block from data and returns the rest of data.
+  std::span<const std::uint8_t> fill_block(std::span<const std::uint8_t> data) noexcept;
+  static void update_pair(Streebog& a, std::span<const std::uint8_t> da, Streebog& b,
+                          std::span<const std::uint8_t> db) noexcept;
+
   const detail::StreebogKernel* kernel_;
   detail::StreebogState state_;
   std::size_t used_;                 // bytes in buffer_

@@ -1,5 +1,6 @@
 #include "axiom/streebog.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/wipe.hpp"
@@ -137,6 +138,64 @@ typename Streebog<Bits>::Digest Streebog<Bits>::hash(std::span<const std::uint8_
   Digest d;
   hash(d, data);
   return d;
+}
+
+template <std::size_t Bits>
+std::span<const std::uint8_t> Streebog<Bits>::fill_block(std::span<const std::uint8_t> data) noexcept {
+  if (used_ == 0) return data;
+  const std::size_t take = std::min(data.size(), block_size - used_);
+  update(data.first(take));
+  return data.subspan(take);
+}
+
+template <std::size_t Bits>
+void Streebog<Bits>::update_pair(Streebog& a, std::span<const std::uint8_t> da, Streebog& b,
+                                 std::span<const std::uint8_t> db) noexcept {
+  // Once both partial blocks are full (or a message has run out), whole blocks remain.
+  da = a.fill_block(da);
+  db = b.fill_block(db);
+  const std::size_t common = std::min(da.size(), db.size()) / block_size;
+  if (common > 0) {
+    detail::StreebogState* const states[2] = {&a.state_, &b.state_};
+    const std::uint8_t* const blocks[2] = {da.data(), db.data()};
+    a.kernel_->compress_blocks_x2(states, blocks, common);
+    da = da.subspan(common * block_size);
+    db = db.subspan(common * block_size);
+  }
+  a.update(da);
+  b.update(db);
+}
+
+template <std::size_t Bits>
+Status Streebog<Bits>::update_many(std::span<Streebog* const> hashers,
+                                   std::span<const std::span<const std::uint8_t>> data) noexcept {
+  if (hashers.size() != data.size()) return Error::output_size_mismatch;
+  std::size_t i = 0;
+  for (; i + 1 < hashers.size(); i += 2) {
+    if (hashers[i]->kernel_ == hashers[i + 1]->kernel_) {
+      update_pair(*hashers[i], data[i], *hashers[i + 1], data[i + 1]);
+    } else {
+      hashers[i]->update(data[i]);
+      hashers[i + 1]->update(data[i + 1]);
+    }
+  }
+  if (i < hashers.size()) hashers[i]->update(data[i]);
+  return {};
+}
+
+template <std::size_t Bits>
+Status Streebog<Bits>::hash_many(std::span<Digest> out,
+                                 std::span<const std::span<const std::uint8_t>> messages) noexcept {
+  if (out.size() != messages.size()) return Error::output_size_mismatch;
+  std::size_t i = 0;
+  for (; i + 1 < messages.size(); i += 2) {
+    Streebog a, b;
+    update_pair(a, messages[i], b, messages[i + 1]);
+    a.finish(out[i]);
+    b.finish(out[i + 1]);
+  }
+  if (i < messages.size()) hash(out[i], messages[i]);
+  return {};
 }
 
 template <std::size_t Bits>

@@ -17,13 +17,27 @@ namespace axiom::detail {
 
 // A Streebog kernel. compress_blocks runs, for each whole 64-byte block m of blocks:
 // h = g_N(h, m), N += 512, Σ += m. compress runs h = g_n(h, m) alone (for the padded last
-// block and the two finalisation steps, which portable code drives).
+// block and the two finalisation steps, which portable code drives). compress_blocks_x2 does
+// what compress_blocks does for two independent messages of nblocks blocks each; a kernel that
+// cannot interleave them runs one after the other (streebog_compress_blocks_x2_serial).
 struct StreebogKernel {
   KernelInfo info;
   void (*compress_blocks)(StreebogState& s, const std::uint8_t* blocks,
                           std::size_t nblocks) noexcept;
   void (*compress)(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept;
+  void (*compress_blocks_x2)(StreebogState* const s[2], const std::uint8_t* const blocks[2],
+                             std::size_t nblocks) noexcept;
 };
+
+// streebog_compress_blocks_x2_serial is compress_blocks_x2 for a kernel whose compress_blocks
+// is Blocks: the two messages one after the other.
+template <void (*Blocks)(StreebogState&, const std::uint8_t*, std::size_t) noexcept>
+void streebog_compress_blocks_x2_serial(StreebogState* const s[2],
+                                        const std::uint8_t* const blocks[2],
+                                        std::size_t nblocks) noexcept {
+  Blocks(*s[0], blocks[0], nblocks);
+  Blocks(*s[1], blocks[1], nblocks);
+}
 
 extern const StreebogKernel streebog_portable;
 #if AXIOM_X86_64

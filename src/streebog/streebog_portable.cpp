@@ -50,6 +50,9 @@ void compress_blocks(StreebogState& st, const std::uint8_t* blocks, std::size_t 
 
 }  // namespace
 
-const StreebogKernel streebog_portable = {{"streebog/portable", {}, false}, &compress_blocks, &compress};
+const StreebogKernel streebog_portable = {{"streebog/portable", {}, false},
+                                          &compress_blocks,
+                                          &compress,
+                                          &streebog_compress_blocks_x2_serial<&compress_blocks>};
 
 }  // namespace axiom::detail

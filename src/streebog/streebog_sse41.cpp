@@ -154,5 +154,6 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const StreebogKernel streebog_sse41 = {
     {"streebog/sse41", cpu::Feature::ssse3 | cpu::Feature::sse41, true},
-    &streebog_sse41::compress_blocks, &streebog_sse41::compress};
+    &streebog_sse41::compress_blocks, &streebog_sse41::compress,
+    &detail::streebog_compress_blocks_x2_serial<&streebog_sse41::compress_blocks>};
 }  // namespace axiom::detail

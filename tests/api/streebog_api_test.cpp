@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "axiom/axiom.hpp"
 #include "support/kernels.hpp"
@@ -39,6 +40,31 @@ TEST(StreebogApi, ResetDiscardsMessage) {
   h.reset();
   h.update(as_bytes("abc"));
   EXPECT_EQ(h.finish(), Streebog512::hash(as_bytes("abc")));
+}
+
+// hash_many (the default kernel, two messages at a time) equals hash, for odd and even counts
+// of messages of mixed lengths, and an empty list.
+TEST(StreebogApi, HashManyEqualsHash) {
+  Prng rng(test_seed() + 11);
+  std::vector<Bytes> messages;
+  for (std::size_t n : {0u, 3u, 64u, 100u, 1000u, 1100u, 70000u, 1u, 4097u}) messages.push_back(rng.bytes(n));
+  for (int i = 0; i < 6; ++i) messages.push_back(rng.bytes(rng.below(1101)));
+  for (std::size_t count : {messages.size(), messages.size() - 1, std::size_t{1}, std::size_t{0}}) {
+    std::vector<std::span<const std::uint8_t>> views(messages.begin(), messages.begin() + static_cast<std::ptrdiff_t>(count));
+    std::vector<Streebog256::Digest> out256(count);
+    std::vector<Streebog512::Digest> out512(count);
+    ASSERT_TRUE(Streebog256::hash_many(out256, views).ok());
+    ASSERT_TRUE(Streebog512::hash_many(out512, views).ok());
+    for (std::size_t i = 0; i < count; ++i) {
+      EXPECT_EQ(out256[i], Streebog256::hash(messages[i])) << count << " " << i;
+      EXPECT_EQ(out512[i], Streebog512::hash(messages[i])) << count << " " << i;
+    }
+  }
+  std::vector<std::span<const std::uint8_t>> views(messages.begin(), messages.end());
+  std::vector<Streebog256::Digest> out(messages.size() - 1);
+  EXPECT_EQ(Streebog256::hash_many(out, views).error(), Error::output_size_mismatch);
+  std::vector<Streebog256*> hashers(2);
+  EXPECT_EQ(Streebog256::update_many(hashers, views).error(), Error::output_size_mismatch);
 }
 
 // The default is the constant-time AVX2 kernel wherever it runs; the table kernel otherwise.
