@@ -26,37 +26,137 @@ namespace axiom::detail {
 
 namespace {
 
+// π = ω ∘ (nibble steps) ∘ α (Biryukov, Perrin and Udovenko, "Reverse-engineering the S-box of
+// Streebog, Kuznyechik and STRIBOBr1", 2016): with (l, r) the nibbles of α(x),
+//   l' = r == 0 ? ν0(l) : ν1(l ⊙ r^-1),   r' = σ(r ⊙ φ(l')),   π(x) = ω(l' || r'),
+// where ⊙ multiplies in GF(2^4) mod X^4 + X^3 + 1 and α, ω are linear over GF(2).
+constexpr std::uint8_t nu0[16] = {2, 5, 3, 11, 6, 9, 14, 10, 0, 4, 15, 1, 8, 13, 12, 7};
+constexpr std::uint8_t nu1[16] = {7, 6, 12, 9, 0, 15, 8, 1, 4, 5, 11, 14, 13, 2, 3, 10};
+constexpr std::uint8_t sigma[16] = {12, 13, 0, 4, 8, 11, 10, 14, 3, 9, 5, 2, 15, 1, 6, 7};
+constexpr std::uint8_t phi[16] = {11, 2, 11, 8, 12, 4, 1, 12, 6, 3, 5, 8, 14, 3, 6, 11};
+// Column c of the matrix (bit 7 - c of the input) as the byte it adds to the output.
+constexpr std::uint8_t alpha_cols[8] = {0x18, 0x74, 0x11, 0x02, 0x9a, 0x14, 0x3a, 0x70};
+constexpr std::uint8_t omega_cols[8] = {0x12, 0x04, 0x20, 0x10, 0x98, 0x44, 0x92, 0x01};
+
+constexpr std::uint8_t linear(const std::uint8_t cols[8], int x) {
+  std::uint8_t r = 0;
+  for (int c = 0; c < 8; ++c)
+    if ((x >> (7 - c)) & 1) r ^= cols[c];
+  return r;
+}
+
+constexpr int gf16_mul(int a, int b) {
+  int p = 0;
+  for (; b != 0; b >>= 1) {
+    if (b & 1) p ^= a;
+    a = (a & 8) ? ((a << 1) ^ 0x19) : (a << 1);
+  }
+  return p;
+}
+
+// gf16_log[v]: the power of the generator 2 that gives v (v != 0).
+constexpr std::array<int, 16> make_gf16_log() {
+  std::array<int, 16> log{};
+  for (int e = 0, v = 1; e < 15; ++e, v = gf16_mul(v, 2)) log[v] = e;
+  return log;
+}
+constexpr std::array<int, 16> gf16_log = make_gf16_log();
+constexpr int gf16_exp(int e) {
+  int v = 1;
+  for (; e > 0; --e) v = gf16_mul(v, 2);
+  return v;
+}
+
+constexpr std::uint8_t alpha(int x) { return linear(alpha_cols, x); }
+
+constexpr std::uint8_t decomposed_pi(int x) {
+  const int y = alpha(x), l = y >> 4, r = y & 15;
+  const int inv_r = r == 0 ? 0 : gf16_exp((15 - gf16_log[r]) % 15);
+  const int l2 = r == 0 ? nu0[l] : nu1[gf16_mul(l, inv_r)];
+  const int r2 = sigma[gf16_mul(r, phi[l2])];
+  return linear(omega_cols, (l2 << 4) | r2);
+}
+
+constexpr bool decomposition_holds() {
+  for (int x = 0; x < 256; ++x)
+    if (decomposed_pi(x) != streebog_pi[x]) return false;
+  return true;
+}
+static_assert(decomposition_holds(), "the decomposition of π does not give π");
+
+// alpha_inverse(y): the x with α(x) = y, from the preimages of the 8 unit vectors.
+constexpr std::uint8_t alpha_inverse(int y) {
+  std::uint8_t r = 0;
+  for (int b = 0; b < 8; ++b) {
+    if (((y >> b) & 1) == 0) continue;
+    for (int x = 0; x < 256; ++x)
+      if (alpha(x) == (1 << b)) r ^= static_cast<std::uint8_t>(x);
+  }
+  return r;
+}
+
+// The kernels keep every byte of the state and of the round keys through α ("α-domain"):
+// α is linear, so XORs commute with it, the L tables below give their output through α, and
+// the S step starts from the nibbles l, r directly. The log tables mark 0 with 0xf0: a sum
+// with it, reduced mod 15 as min(t, t - 15), keeps bit 7 set, and vpshufb gives 0 for it.
+// Lookup results are stored XOR the value at a zero product, ν1(0) or σ(0), so that 0 is
+// right; l'' = l' ^ ν1(0) and r'' = r' ^ σ(0), and the tables that read them undo it.
+constexpr int nu1_0 = nu1[0], sigma_0 = sigma[0];
+constexpr std::uint8_t zero_log = 0xf0;
+
 struct Avx2Tables {
-  // s[h]: π(16h + i) for i = 0..15, in both 128-bit lanes.
-  std::uint8_t s[16][32];
+  // The S step, in both 128-bit lanes: log, log of the inverse, ν1(exp t) ^ ν1(0),
+  // ν0(l) ^ ν1(0), log φ(l'' ^ ν1(0)), σ(exp u) ^ σ(0).
+  std::uint8_t log[32], log_inv[32], nu1_exp[32], nu0[32], log_phi[32], sigma_exp[32];
+  // α and its inverse by nibble: [0] for the low nibble, [1] for the high one.
+  std::uint8_t to_alpha[2][32], from_alpha[2][32];
   // l[p][j][half]: for the word pair p = (t0, t1) = (0,2), (1,3), (4,6), (5,7): lane 0 gives
-  // byte j of l(v << (8 t0 + 4 half)) for the nibble v, lane 1 the same for t1.
+  // α of byte j of L's image of word t0 holding π-part v, where the π-part is ω(r' = v ^ σ(0))
+  // for half 0 and ω(l' = v ^ ν1(0), shifted to the high nibble) for half 1; lane 1 the same
+  // for t1.
   std::uint8_t l[4][8][2][32];
-  // l2[t][j][half]: byte j of l(v << (8t + 4 half)) for the nibble v, in both lanes, for the
-  // two-message layout, where both lanes hold word t.
+  // l2[t][j][half]: the same for word t in both lanes (the two-message layout).
   std::uint8_t l2[8][8][2][32];
+  // c[i]: the iteration constants C_1..C_12 through α, byte by byte.
+  std::uint64_t c[12][8];
 };
+
+// l_alpha returns α of byte j of l(v << 8 word), where v is the π-part of nibble n (half 0:
+// r'', half 1: l'').
+constexpr std::uint8_t l_alpha(int word, int j, int half, int n) {
+  const int part = half == 0 ? linear(omega_cols, n ^ sigma_0)
+                             : linear(omega_cols, (n ^ nu1_0) << 4);
+  return alpha(static_cast<std::uint8_t>(streebog_l(static_cast<std::uint64_t>(part) << (8 * word)) >> (8 * j)));
+}
 
 constexpr Avx2Tables make_avx2_tables() {
   Avx2Tables t{};
-  for (int h = 0; h < 16; ++h)
-    for (int i = 0; i < 32; ++i) t.s[h][i] = streebog_pi[16 * h + (i & 15)];
+  for (int i = 0; i < 32; ++i) {
+    const int v = i & 15;
+    t.log[i] = v == 0 ? zero_log : static_cast<std::uint8_t>(gf16_log[v]);
+    t.log_inv[i] = v == 0 ? zero_log : static_cast<std::uint8_t>((15 - gf16_log[v]) % 15);
+    t.nu1_exp[i] = v == 15 ? 0 : static_cast<std::uint8_t>(nu1[gf16_exp(v)] ^ nu1_0);
+    t.nu0[i] = static_cast<std::uint8_t>(nu0[v] ^ nu1_0);
+    t.log_phi[i] = static_cast<std::uint8_t>(gf16_log[phi[v ^ nu1_0]]);
+    t.sigma_exp[i] = v == 15 ? 0 : static_cast<std::uint8_t>(sigma[gf16_exp(v)] ^ sigma_0);
+    t.to_alpha[0][i] = alpha(v);
+    t.to_alpha[1][i] = alpha(v << 4);
+    t.from_alpha[0][i] = alpha_inverse(v);
+    t.from_alpha[1][i] = alpha_inverse(v << 4);
+  }
   constexpr int pairs[4][2] = {{0, 2}, {1, 3}, {4, 6}, {5, 7}};
   for (int p = 0; p < 4; ++p)
     for (int j = 0; j < 8; ++j)
       for (int half = 0; half < 2; ++half)
-        for (int i = 0; i < 32; ++i) {
-          const int word = pairs[p][i / 16];
-          const std::uint64_t v = static_cast<std::uint64_t>(i & 15) << (8 * word + 4 * half);
-          t.l[p][j][half][i] = static_cast<std::uint8_t>(streebog_l(v) >> (8 * j));
-        }
+        for (int i = 0; i < 32; ++i) t.l[p][j][half][i] = l_alpha(pairs[p][i / 16], j, half, i & 15);
   for (int word = 0; word < 8; ++word)
     for (int j = 0; j < 8; ++j)
       for (int half = 0; half < 2; ++half)
-        for (int i = 0; i < 32; ++i) {
-          const std::uint64_t x = static_cast<std::uint64_t>(i & 15) << (8 * word + 4 * half);
-          t.l2[word][j][half][i] = static_cast<std::uint8_t>(streebog_l(x) >> (8 * j));
-        }
+        for (int i = 0; i < 32; ++i) t.l2[word][j][half][i] = l_alpha(word, j, half, i & 15);
+  for (int i = 0; i < 12; ++i)
+    for (int w = 0; w < 8; ++w)
+      for (int b = 0; b < 8; ++b)
+        t.c[i][w] |= static_cast<std::uint64_t>(alpha(static_cast<int>(streebog_c[i][w] >> (8 * b)) & 0xff)) << (8 * b);
   return t;
 }
 
@@ -80,26 +180,33 @@ inline __m256i loadu(const void* p) noexcept {
   return _mm256_loadu_si256(static_cast<const __m256i*>(p));
 }
 
-// sbox applies π to each byte of y. vpshufb reads only bits 0-3 and 7 of an index and gives
-// zero where bit 7 is set, so T_h indexed by y answers the bytes below 0x80 and T_{h+8} indexed
-// by y ^ 0x80 the others: their OR is the candidate for the bytes whose bits 4-6 are h. A tree
-// of 7 vpblendvb on bits 4, 5, 6 (moved to bit 7 by byte additions, which run on any FP pipe,
-// where shifts take the shuffle pipes) picks among the 8 candidates.
-inline __m256i sbox(__m256i y) noexcept {
-  const __m256i y_high = _mm256_xor_si256(y, _mm256_set1_epi8(-128));
-  const __m256i bit6 = _mm256_add_epi8(y, y);
-  const __m256i bit5 = _mm256_add_epi8(bit6, bit6);
-  const __m256i bit4 = _mm256_add_epi8(bit5, bit5);
-  const auto& t = avx2_tables.s;
-  __m256i c[8];
-  for (int h = 0; h < 8; ++h)
-    c[h] = _mm256_or_si256(_mm256_shuffle_epi8(load(t[h]), y),
-                           _mm256_shuffle_epi8(load(t[h + 8]), y_high));
-  const __m256i q0 = _mm256_blendv_epi8(_mm256_blendv_epi8(c[0], c[1], bit4),
-                                        _mm256_blendv_epi8(c[2], c[3], bit4), bit5);
-  const __m256i q1 = _mm256_blendv_epi8(_mm256_blendv_epi8(c[4], c[5], bit4),
-                                        _mm256_blendv_epi8(c[6], c[7], bit4), bit5);
-  return _mm256_blendv_epi8(q0, q1, bit6);
+// s_step takes bytes in the α-domain through the nibble steps of π and returns the nibbles
+// that index the L tables: low = r'' and high = l'' (see Avx2Tables). 18 instructions for 32
+// bytes, 7 of them vpshufb, where a 16-table lookup of π takes 16 vpshufb and 15 merges.
+inline void s_step(__m256i y, __m256i& low, __m256i& high) noexcept {
+  const auto& t = avx2_tables;
+  const __m256i nibble = _mm256_set1_epi8(0x0f), fifteen = _mm256_set1_epi8(15);
+  const __m256i r = _mm256_and_si256(y, nibble);
+  const __m256i l = _mm256_and_si256(_mm256_srli_epi16(y, 4), nibble);
+  const __m256i log_r = _mm256_shuffle_epi8(load(t.log), r);
+  // l ⊙ r^-1 by logarithms; the sum mod 15 is min(t, t - 15) on bytes.
+  __m256i e = _mm256_add_epi8(_mm256_shuffle_epi8(load(t.log), l), _mm256_shuffle_epi8(load(t.log_inv), r));
+  e = _mm256_min_epu8(e, _mm256_sub_epi8(e, fifteen));
+  const __m256i r_zero = _mm256_cmpeq_epi8(r, _mm256_setzero_si256());
+  high = _mm256_blendv_epi8(_mm256_shuffle_epi8(load(t.nu1_exp), e),
+                            _mm256_shuffle_epi8(load(t.nu0), l), r_zero);
+  // r ⊙ φ(l').
+  e = _mm256_add_epi8(_mm256_shuffle_epi8(load(t.log_phi), high), log_r);
+  e = _mm256_min_epu8(e, _mm256_sub_epi8(e, fifteen));
+  low = _mm256_shuffle_epi8(load(t.sigma_exp), e);
+}
+
+// by_nibbles applies the byte map given by its two nibble tables to each byte of x.
+inline __m256i by_nibbles(const std::uint8_t (&table)[2][32], __m256i x) noexcept {
+  const __m256i nibble = _mm256_set1_epi8(0x0f);
+  return _mm256_xor_si256(
+      _mm256_shuffle_epi8(load(table[0]), _mm256_and_si256(x, nibble)),
+      _mm256_shuffle_epi8(load(table[1]), _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble)));
 }
 
 // lps2 sets (a, b) = (LPS(a), LPS(b)) for the state a and the round key b, each 8 words as
@@ -108,13 +215,8 @@ inline void lps2(__m256i& a0, __m256i& a1, __m256i& b0, __m256i& b1) noexcept {
   // y[p] = [a word t0 | b word t0 || a word t1 | b word t1] for the pairs of avx2_tables.l.
   const __m256i y[4] = {_mm256_unpacklo_epi64(a0, b0), _mm256_unpackhi_epi64(a0, b0),
                         _mm256_unpacklo_epi64(a1, b1), _mm256_unpackhi_epi64(a1, b1)};
-  const __m256i nibble = _mm256_set1_epi8(0x0f);
   __m256i low[4], high[4];
-  for (int p = 0; p < 4; ++p) {
-    const __m256i s = sbox(y[p]);
-    low[p] = _mm256_and_si256(s, nibble);
-    high[p] = _mm256_and_si256(_mm256_srli_epi16(s, 4), nibble);
-  }
+  for (int p = 0; p < 4; ++p) s_step(y[p], low[p], high[p]);
   // plane(j): lane 0 sums the words t0, lane 1 the words t1 of each pair.
   __m256i plane[8];
   for (int j = 0; j < 8; ++j) {
@@ -145,23 +247,26 @@ inline void lps2(__m256i& a0, __m256i& a1, __m256i& b0, __m256i& b1) noexcept {
   b1 = _mm256_permutevar8x32_epi32(_mm256_unpackhi_epi16(q1, q3), order);
 }
 
-// g sets (h0, h1) = g_n(h, m) for the 8 words of h, n and m in two registers each.
+// g sets (h0, h1) = g_n(h, m) for the 8 words of h, n and m in two registers each; the rounds
+// run in the α-domain.
 inline void g(__m256i& h0, __m256i& h1, __m256i n0, __m256i n1, __m256i m0, __m256i m1) noexcept {
+  const auto& to = avx2_tables.to_alpha;
   // K_1 = LPS(h ^ n), computed in the key half; the state half is not needed yet.
-  __m256i b0 = _mm256_xor_si256(h0, n0), b1 = _mm256_xor_si256(h1, n1);
+  __m256i b0 = by_nibbles(to, _mm256_xor_si256(h0, n0)), b1 = by_nibbles(to, _mm256_xor_si256(h1, n1));
   __m256i a0 = b0, a1 = b1;
   lps2(a0, a1, b0, b1);
-  a0 = m0;
-  a1 = m1;
+  a0 = by_nibbles(to, m0);
+  a1 = by_nibbles(to, m1);
   for (int i = 0; i < 12; ++i) {
     a0 = _mm256_xor_si256(a0, b0);
     a1 = _mm256_xor_si256(a1, b1);
-    b0 = _mm256_xor_si256(b0, loadu(detail::streebog_c[i]));
-    b1 = _mm256_xor_si256(b1, loadu(detail::streebog_c[i] + 4));
+    b0 = _mm256_xor_si256(b0, loadu(avx2_tables.c[i]));
+    b1 = _mm256_xor_si256(b1, loadu(avx2_tables.c[i] + 4));
     lps2(a0, a1, b0, b1);
   }
-  h0 = _mm256_xor_si256(h0, _mm256_xor_si256(_mm256_xor_si256(a0, b0), m0));
-  h1 = _mm256_xor_si256(h1, _mm256_xor_si256(_mm256_xor_si256(a1, b1), m1));
+  const auto& from = avx2_tables.from_alpha;
+  h0 = _mm256_xor_si256(h0, _mm256_xor_si256(by_nibbles(from, _mm256_xor_si256(a0, b0)), m0));
+  h1 = _mm256_xor_si256(h1, _mm256_xor_si256(by_nibbles(from, _mm256_xor_si256(a1, b1)), m1));
 }
 
 void compress(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept {
@@ -191,7 +296,6 @@ void compress_blocks(detail::StreebogState& st, const std::uint8_t* blocks,
 
 // lps_x2 sets (s, k) = (LPS(s), LPS(k)) for both messages.
 inline void lps_x2(__m256i s[4], __m256i k[4]) noexcept {
-  const __m256i nibble = _mm256_set1_epi8(0x0f);
   // plane[j]: per lane, byte j of the 8 state words, then of the 8 key words. Words 0-3, then
   // 4-7: four S outputs at a time keep the registers in use below 16.
   __m256i plane[8];
@@ -200,10 +304,9 @@ inline void lps_x2(__m256i s[4], __m256i k[4]) noexcept {
     for (int i = 0; i < 4; ++i) {
       // [state word t | key word t] in each lane, through π.
       const int t = 4 * part + i;
-      const __m256i r = sbox(t % 2 == 0 ? _mm256_unpacklo_epi64(s[t / 2], k[t / 2])
-                                        : _mm256_unpackhi_epi64(s[t / 2], k[t / 2]));
-      low[i] = _mm256_and_si256(r, nibble);
-      high[i] = _mm256_and_si256(_mm256_srli_epi16(r, 4), nibble);
+      s_step(t % 2 == 0 ? _mm256_unpacklo_epi64(s[t / 2], k[t / 2])
+                        : _mm256_unpackhi_epi64(s[t / 2], k[t / 2]),
+             low[i], high[i]);
     }
     for (int j = 0; j < 8; ++j) {
       __m256i x = _mm256_setzero_si256();
@@ -234,22 +337,25 @@ inline void lps_x2(__m256i s[4], __m256i k[4]) noexcept {
   }
 }
 
-// g_x2 sets h = g_n(h, m) for both messages, each operand in the two-message layout.
+// g_x2 sets h = g_n(h, m) for both messages, each operand in the two-message layout; the
+// rounds run in the α-domain.
 inline void g_x2(__m256i h[4], const __m256i n[4], const __m256i m[4]) noexcept {
+  const auto& to = avx2_tables.to_alpha;
   __m256i s[4], k[4];
-  for (int i = 0; i < 4; ++i) s[i] = k[i] = _mm256_xor_si256(h[i], n[i]);
+  for (int i = 0; i < 4; ++i) s[i] = k[i] = by_nibbles(to, _mm256_xor_si256(h[i], n[i]));
   lps_x2(s, k);  // k = K_1 = LPS(h ^ n); the state half is not needed yet
-  for (int i = 0; i < 4; ++i) s[i] = m[i];
+  for (int i = 0; i < 4; ++i) s[i] = by_nibbles(to, m[i]);
   for (int r = 0; r < 12; ++r) {
     for (int i = 0; i < 4; ++i) {
       s[i] = _mm256_xor_si256(s[i], k[i]);
       k[i] = _mm256_xor_si256(k[i], _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                                        reinterpret_cast<const __m128i*>(detail::streebog_c[r] + 2 * i))));
+                                        reinterpret_cast<const __m128i*>(avx2_tables.c[r] + 2 * i))));
     }
     lps_x2(s, k);
   }
   for (int i = 0; i < 4; ++i)
-    h[i] = _mm256_xor_si256(h[i], _mm256_xor_si256(_mm256_xor_si256(s[i], k[i]), m[i]));
+    h[i] = _mm256_xor_si256(
+        h[i], _mm256_xor_si256(by_nibbles(avx2_tables.from_alpha, _mm256_xor_si256(s[i], k[i])), m[i]));
 }
 
 // load_x2 returns words 2i, 2i + 1 of a (lane 0) and of b (lane 1).

@@ -10,6 +10,7 @@
 #include <span>
 
 #include "axiom/streebog.hpp"
+#include "streebog/streebog_constants.hpp"
 #include "core/isa.hpp"
 #include "core/kernel.hpp"
 
@@ -51,11 +52,9 @@ std::span<const StreebogKernel* const> streebog_kernels() noexcept;
 // streebog_select picks the kernel to use on a CPU with features f.
 const StreebogKernel& streebog_select(cpu::Features f) noexcept;
 
-// The iteration constants C_1..C_12 (RFC 6986 section 6.5) as little-endian words, and the
-// fused S+P+L tables: word w of LPS(x) is the XOR over t of streebog_lps[t][byte w of word t
-// of x]. π and A are in streebog_constants.hpp. Hidden: the kernels reach them without a GOT
-// load under -fPIC.
-[[gnu::visibility("hidden")]] extern const std::uint64_t streebog_c[12][8];
+// The fused S+P+L tables: word w of LPS(x) is the XOR over t of streebog_lps[t][byte w of
+// word t of x]. π, A and the constants C_i are in streebog_constants.hpp. Hidden: the kernels
+// reach them without a GOT load under -fPIC.
 [[gnu::visibility("hidden")]] extern const std::array<std::array<std::uint64_t, 256>, 8> streebog_lps;
 
 inline std::uint64_t streebog_load64(const std::uint8_t* p) noexcept {
