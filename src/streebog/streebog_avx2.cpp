@@ -1,10 +1,10 @@
 // Constant-time Streebog compression with AVX2: no table is indexed by a secret.
 //
-// S: π through its decomposition (see Avx2Tables): the bytes of the state and of the round
-//    keys are kept through the linear map α, so each byte is already the nibble pair (l, r);
-//    5 vpshufb lookups of 16-entry tables (logarithms in GF(2^4), ν0, ν1, φ, σ), additions mod
-//    15 and one blend on r == 0 give the nibbles l', r' of ω^-1(π(x)), and the linear ω is
-//    folded into the L tables.
+// S: π through its decomposition (streebog_decomposition.hpp): the bytes of the state and of
+//    the round keys are kept through the linear map α, so each byte is already the nibble pair
+//    (l, r); 5 vpshufb lookups of 16-entry tables (logarithms in GF(2^4), ν0, ν1, φ, σ),
+//    additions mod 15 and one blend on r == 0 give the nibbles l', r' of ω^-1(π(x)), and the
+//    linear ω is folded into the L tables.
 // P and L: word u of L(P(y)) is the XOR over t of l(byte u of word t << 8t), so a register
 //    holding word t of the S output in its lanes (lane u = byte u) indexes, for each output
 //    byte j and nibble (l' or r'), a 16-entry table of α(l's byte j): 2 x 8 vpshufb per word
@@ -22,94 +22,16 @@
 
 #include <array>
 
-#include "streebog/streebog_constants.hpp"
+#include "streebog/streebog_decomposition.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::detail {
 
 namespace {
 
-// π = ω ∘ (nibble steps) ∘ α (Biryukov, Perrin and Udovenko, "Reverse-engineering the S-box of
-// Streebog, Kuznyechik and STRIBOBr1", 2016): with (l, r) the nibbles of α(x),
-//   l' = r == 0 ? ν0(l) : ν1(l ⊙ r^-1),   r' = σ(r ⊙ φ(l')),   π(x) = ω(l' || r'),
-// where ⊙ multiplies in GF(2^4) mod X^4 + X^3 + 1 and α, ω are linear over GF(2).
-constexpr std::uint8_t nu0[16] = {2, 5, 3, 11, 6, 9, 14, 10, 0, 4, 15, 1, 8, 13, 12, 7};
-constexpr std::uint8_t nu1[16] = {7, 6, 12, 9, 0, 15, 8, 1, 4, 5, 11, 14, 13, 2, 3, 10};
-constexpr std::uint8_t sigma[16] = {12, 13, 0, 4, 8, 11, 10, 14, 3, 9, 5, 2, 15, 1, 6, 7};
-constexpr std::uint8_t phi[16] = {11, 2, 11, 8, 12, 4, 1, 12, 6, 3, 5, 8, 14, 3, 6, 11};
-// Column c of the matrix (bit 7 - c of the input) as the byte it adds to the output.
-constexpr std::uint8_t alpha_cols[8] = {0x18, 0x74, 0x11, 0x02, 0x9a, 0x14, 0x3a, 0x70};
-constexpr std::uint8_t omega_cols[8] = {0x12, 0x04, 0x20, 0x10, 0x98, 0x44, 0x92, 0x01};
-
-constexpr std::uint8_t linear(const std::uint8_t cols[8], int x) {
-  std::uint8_t r = 0;
-  for (int c = 0; c < 8; ++c)
-    if ((x >> (7 - c)) & 1) r ^= cols[c];
-  return r;
-}
-
-constexpr int gf16_mul(int a, int b) {
-  int p = 0;
-  for (; b != 0; b >>= 1) {
-    if (b & 1) p ^= a;
-    a = (a & 8) ? ((a << 1) ^ 0x19) : (a << 1);
-  }
-  return p;
-}
-
-// gf16_log[v]: the power of the generator 2 that gives v (v != 0).
-constexpr std::array<int, 16> make_gf16_log() {
-  std::array<int, 16> log{};
-  for (int e = 0, v = 1; e < 15; ++e, v = gf16_mul(v, 2)) log[v] = e;
-  return log;
-}
-constexpr std::array<int, 16> gf16_log = make_gf16_log();
-constexpr int gf16_exp(int e) {
-  int v = 1;
-  for (; e > 0; --e) v = gf16_mul(v, 2);
-  return v;
-}
-
-constexpr std::uint8_t alpha(int x) { return linear(alpha_cols, x); }
-
-constexpr std::uint8_t decomposed_pi(int x) {
-  const int y = alpha(x), l = y >> 4, r = y & 15;
-  const int inv_r = r == 0 ? 0 : gf16_exp((15 - gf16_log[r]) % 15);
-  const int l2 = r == 0 ? nu0[l] : nu1[gf16_mul(l, inv_r)];
-  const int r2 = sigma[gf16_mul(r, phi[l2])];
-  return linear(omega_cols, (l2 << 4) | r2);
-}
-
-constexpr bool decomposition_holds() {
-  for (int x = 0; x < 256; ++x)
-    if (decomposed_pi(x) != streebog_pi[x]) return false;
-  return true;
-}
-static_assert(decomposition_holds(), "the decomposition of π does not give π");
-
-// alpha_inverse(y): the x with α(x) = y, from the preimages of the 8 unit vectors.
-constexpr std::uint8_t alpha_inverse(int y) {
-  std::uint8_t r = 0;
-  for (int b = 0; b < 8; ++b) {
-    if (((y >> b) & 1) == 0) continue;
-    for (int x = 0; x < 256; ++x)
-      if (alpha(x) == (1 << b)) r ^= static_cast<std::uint8_t>(x);
-  }
-  return r;
-}
-
-// The kernels keep every byte of the state and of the round keys through α ("α-domain"):
-// α is linear, so XORs commute with it, the L tables below give their output through α, and
-// the S step starts from the nibbles l, r directly. The log tables mark 0 with 0xf0: a sum
-// with it, reduced mod 15 as min(t, t - 15), keeps bit 7 set, and vpshufb gives 0 for it.
-// Lookup results are stored XOR the value at a zero product, ν1(0) or σ(0), so that 0 is
-// right; l'' = l' ^ ν1(0) and r'' = r' ^ σ(0), and the tables that read them undo it.
-constexpr int nu1_0 = nu1[0], sigma_0 = sigma[0];
-constexpr std::uint8_t zero_log = 0xf0;
-
+// The tables of streebog_decomposition.hpp in 32-byte registers.
 struct Avx2Tables {
-  // The S step, in both 128-bit lanes: log, log of the inverse, ν1(exp t) ^ ν1(0),
-  // ν0(l) ^ ν1(0), log φ(l'' ^ ν1(0)), σ(exp u) ^ σ(0).
+  // The S step (StepTables), in both 128-bit lanes.
   std::uint8_t log[32], log_inv[32], nu1_exp[32], nu0[32], log_phi[32], sigma_exp[32];
   // α and its inverse by nibble: [0] for the low nibble, [1] for the high one.
   std::uint8_t to_alpha[2][32], from_alpha[2][32];
@@ -124,28 +46,21 @@ struct Avx2Tables {
   std::uint64_t c[12][8];
 };
 
-// l_alpha returns α of byte j of l(v << 8 word), where v is the π-part of nibble n (half 0:
-// r'', half 1: l'').
-constexpr std::uint8_t l_alpha(int word, int j, int half, int n) {
-  const int part = half == 0 ? linear(omega_cols, n ^ sigma_0)
-                             : linear(omega_cols, (n ^ nu1_0) << 4);
-  return alpha(static_cast<std::uint8_t>(streebog_l(static_cast<std::uint64_t>(part) << (8 * word)) >> (8 * j)));
-}
-
 constexpr Avx2Tables make_avx2_tables() {
+  using namespace streebog_decomposition;
   Avx2Tables t{};
   for (int i = 0; i < 32; ++i) {
     const int v = i & 15;
-    t.log[i] = v == 0 ? zero_log : static_cast<std::uint8_t>(gf16_log[v]);
-    t.log_inv[i] = v == 0 ? zero_log : static_cast<std::uint8_t>((15 - gf16_log[v]) % 15);
-    t.nu1_exp[i] = v == 15 ? 0 : static_cast<std::uint8_t>(nu1[gf16_exp(v)] ^ nu1_0);
-    t.nu0[i] = static_cast<std::uint8_t>(nu0[v] ^ nu1_0);
-    t.log_phi[i] = static_cast<std::uint8_t>(gf16_log[phi[v ^ nu1_0]]);
-    t.sigma_exp[i] = v == 15 ? 0 : static_cast<std::uint8_t>(sigma[gf16_exp(v)] ^ sigma_0);
-    t.to_alpha[0][i] = alpha(v);
-    t.to_alpha[1][i] = alpha(v << 4);
-    t.from_alpha[0][i] = alpha_inverse(v);
-    t.from_alpha[1][i] = alpha_inverse(v << 4);
+    t.log[i] = step_tables.log[v];
+    t.log_inv[i] = step_tables.log_inv[v];
+    t.nu1_exp[i] = step_tables.nu1_exp[v];
+    t.nu0[i] = step_tables.nu0[v];
+    t.log_phi[i] = step_tables.log_phi[v];
+    t.sigma_exp[i] = step_tables.sigma_exp[v];
+    for (int n = 0; n < 2; ++n) {
+      t.to_alpha[n][i] = step_tables.to_alpha[n][v];
+      t.from_alpha[n][i] = step_tables.from_alpha[n][v];
+    }
   }
   constexpr int pairs[4][2] = {{0, 2}, {1, 3}, {4, 6}, {5, 7}};
   for (int p = 0; p < 4; ++p)
@@ -157,9 +72,7 @@ constexpr Avx2Tables make_avx2_tables() {
       for (int half = 0; half < 2; ++half)
         for (int i = 0; i < 32; ++i) t.l2[word][j][half][i] = l_alpha(word, j, half, i & 15);
   for (int i = 0; i < 12; ++i)
-    for (int w = 0; w < 8; ++w)
-      for (int b = 0; b < 8; ++b)
-        t.c[i][w] |= static_cast<std::uint64_t>(alpha(static_cast<int>(streebog_c[i][w] >> (8 * b)) & 0xff)) << (8 * b);
+    for (int w = 0; w < 8; ++w) t.c[i][w] = alpha_c(i, w);
   return t;
 }
 
@@ -184,8 +97,9 @@ inline __m256i loadu(const void* p) noexcept {
 }
 
 // s_step takes bytes in the α-domain through the nibble steps of π and returns the nibbles
-// that index the L tables: low = r'' and high = l'' (see Avx2Tables). 18 instructions for 32
-// bytes, 7 of them vpshufb, where a 16-table lookup of π takes 16 vpshufb and 15 merges.
+// that index the L tables: low = r'' and high = l'' (streebog_decomposition.hpp). 18
+// instructions for 32 bytes, 7 of them vpshufb, where a 16-table lookup of π takes 16 vpshufb
+// and 15 merges.
 inline void s_step(__m256i y, __m256i& low, __m256i& high) noexcept {
   const auto& t = avx2_tables;
   const __m256i nibble = _mm256_set1_epi8(0x0f), fifteen = _mm256_set1_epi8(15);
