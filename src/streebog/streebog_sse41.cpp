@@ -1,12 +1,13 @@
 // Constant-time Streebog compression with SSSE3 + SSE4.1, for x86-64 CPUs without AVX2: the
 // design of streebog_avx2.cpp (read it first) on 16-byte registers, one word t per register.
-// S: π through pshufb nibble lookups merged by a pblendvb tree. P and L: a register holding word
-// t of the S output of the state (lanes 0-7) and of the round key (lanes 8-15) indexes 16-entry
-// tables of l's byte j per nibble, giving byte planes, which a byte transpose returns to words.
-// Per round (state + key): 256 pshufb, 120 pblendvb and about 250 other instructions.
+// S: π through its decomposition (streebog_decomposition.hpp), in the α-domain. P and L: a
+// register holding word t of the state (lanes 0-7) and of the round key (lanes 8-15) indexes
+// 16-entry tables of α(l's byte j) by the nibbles l'' and r'', giving byte planes, which a
+// byte transpose returns to words.
+// Per round (state + key): 184 pshufb, 8 pblendvb and about 250 other instructions.
 #include <immintrin.h>
 
-#include "streebog/streebog_constants.hpp"
+#include "streebog/streebog_decomposition.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::detail {
@@ -14,23 +15,24 @@ namespace axiom::detail {
 namespace {
 
 struct Sse41Tables {
-  // s[h]: π(16h + i) for i = 0..15.
-  std::uint8_t s[16][16];
-  // l[t][j][half]: byte j of l(v << (8t + 4 half)) for the nibble v.
+  streebog_decomposition::StepTables step;
+  // l[t][j][half]: α of byte j of L's image of word t holding the π-part of the nibble v
+  // (half 0: r'', half 1: l''; see l_alpha).
   std::uint8_t l[8][8][2][16];
+  // c[i]: the iteration constants C_1..C_12 through α, byte by byte.
+  std::uint64_t c[12][8];
 };
 
 constexpr Sse41Tables make_sse41_tables() {
+  using namespace streebog_decomposition;
   Sse41Tables t{};
-  for (int h = 0; h < 16; ++h)
-    for (int i = 0; i < 16; ++i) t.s[h][i] = streebog_pi[16 * h + i];
+  t.step = step_tables;
   for (int word = 0; word < 8; ++word)
     for (int j = 0; j < 8; ++j)
       for (int half = 0; half < 2; ++half)
-        for (int v = 0; v < 16; ++v) {
-          const std::uint64_t x = static_cast<std::uint64_t>(v) << (8 * word + 4 * half);
-          t.l[word][j][half][v] = static_cast<std::uint8_t>(streebog_l(x) >> (8 * j));
-        }
+        for (int v = 0; v < 16; ++v) t.l[word][j][half][v] = l_alpha(word, j, half, v);
+  for (int i = 0; i < 12; ++i)
+    for (int w = 0; w < 8; ++w) t.c[i][w] = alpha_c(i, w);
   return t;
 }
 
@@ -54,35 +56,40 @@ inline __m128i loadu(const void* p) noexcept {
   return _mm_loadu_si128(static_cast<const __m128i*>(p));
 }
 
-// sbox applies π to each byte of y (the tree of streebog_avx2.cpp's sbox).
-inline __m128i sbox(__m128i y) noexcept {
-  const __m128i low = _mm_and_si128(y, _mm_set1_epi8(0x0f));
-  const __m128i bit4 = _mm_slli_epi16(y, 3), bit5 = _mm_slli_epi16(y, 2);
-  const __m128i bit6 = _mm_slli_epi16(y, 1);
-  __m128i quarter[4];
-  for (int q = 0; q < 4; ++q) {
-    const auto& t = sse41_tables.s;
-    const __m128i even = _mm_blendv_epi8(_mm_shuffle_epi8(load(t[4 * q]), low),
-                                         _mm_shuffle_epi8(load(t[4 * q + 1]), low), bit4);
-    const __m128i odd = _mm_blendv_epi8(_mm_shuffle_epi8(load(t[4 * q + 2]), low),
-                                        _mm_shuffle_epi8(load(t[4 * q + 3]), low), bit4);
-    quarter[q] = _mm_blendv_epi8(even, odd, bit5);
-  }
-  return _mm_blendv_epi8(_mm_blendv_epi8(quarter[0], quarter[1], bit6),
-                         _mm_blendv_epi8(quarter[2], quarter[3], bit6), y);
+// s_step returns the nibbles r'' (low) and l'' (high) of the α-domain bytes y (the s_step of
+// streebog_avx2.cpp).
+inline void s_step(__m128i y, __m128i& low, __m128i& high) noexcept {
+  const auto& t = sse41_tables.step;
+  const __m128i nibble = _mm_set1_epi8(0x0f), fifteen = _mm_set1_epi8(15);
+  const __m128i r = _mm_and_si128(y, nibble);
+  const __m128i l = _mm_and_si128(_mm_srli_epi16(y, 4), nibble);
+  const __m128i log_r = _mm_shuffle_epi8(load(t.log), r);
+  __m128i e = _mm_add_epi8(_mm_shuffle_epi8(load(t.log), l), _mm_shuffle_epi8(load(t.log_inv), r));
+  e = _mm_min_epu8(e, _mm_sub_epi8(e, fifteen));
+  const __m128i r_zero = _mm_cmpeq_epi8(r, _mm_setzero_si128());
+  high = _mm_blendv_epi8(_mm_shuffle_epi8(load(t.nu1_exp), e), _mm_shuffle_epi8(load(t.nu0), l),
+                         r_zero);
+  e = _mm_add_epi8(_mm_shuffle_epi8(load(t.log_phi), high), log_r);
+  e = _mm_min_epu8(e, _mm_sub_epi8(e, fifteen));
+  low = _mm_shuffle_epi8(load(t.sigma_exp), e);
+}
+
+// by_nibbles applies the byte map given by its two nibble tables to each byte of x.
+inline __m128i by_nibbles(const std::uint8_t (&table)[2][16], __m128i x) noexcept {
+  const __m128i nibble = _mm_set1_epi8(0x0f);
+  return _mm_xor_si128(_mm_shuffle_epi8(load(table[0]), _mm_and_si128(x, nibble)),
+                       _mm_shuffle_epi8(load(table[1]), _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
 }
 
 // lps2 sets (a, b) = (LPS(a), LPS(b)) for the state a and the round key b, each 8 words as
 // four registers of 2.
 inline void lps2(__m128i a[4], __m128i b[4]) noexcept {
-  const __m128i nibble = _mm_set1_epi8(0x0f);
   __m128i plane[8];
   for (int t = 0; t < 8; ++t) {
-    // [a word t | b word t], through π.
-    const __m128i r = sbox(t % 2 == 0 ? _mm_unpacklo_epi64(a[t / 2], b[t / 2])
-                                      : _mm_unpackhi_epi64(a[t / 2], b[t / 2]));
-    const __m128i low = _mm_and_si128(r, nibble);
-    const __m128i high = _mm_and_si128(_mm_srli_epi16(r, 4), nibble);
+    // [a word t | b word t], through the S step.
+    __m128i low, high;
+    s_step(t % 2 == 0 ? _mm_unpacklo_epi64(a[t / 2], b[t / 2]) : _mm_unpackhi_epi64(a[t / 2], b[t / 2]),
+           low, high);
     for (int j = 0; j < 8; ++j) {
       const __m128i x = _mm_xor_si128(_mm_shuffle_epi8(load(sse41_tables.l[t][j][0]), low),
                                       _mm_shuffle_epi8(load(sse41_tables.l[t][j][1]), high));
@@ -109,20 +116,23 @@ inline void lps2(__m128i a[4], __m128i b[4]) noexcept {
   }
 }
 
-// g sets h = g_n(h, m) for the 8 words of h, n and m in four registers each.
+// g sets h = g_n(h, m) for the 8 words of h, n and m in four registers each; the rounds run
+// in the α-domain.
 inline void g(__m128i h[4], const __m128i n[4], const __m128i m[4]) noexcept {
+  const auto& step = sse41_tables.step;
   __m128i a[4], b[4];
-  for (int i = 0; i < 4; ++i) a[i] = b[i] = _mm_xor_si128(h[i], n[i]);
+  for (int i = 0; i < 4; ++i) a[i] = b[i] = by_nibbles(step.to_alpha, _mm_xor_si128(h[i], n[i]));
   lps2(a, b);  // b = K_1 = LPS(h ^ n); the state half is not needed yet
-  for (int i = 0; i < 4; ++i) a[i] = m[i];
+  for (int i = 0; i < 4; ++i) a[i] = by_nibbles(step.to_alpha, m[i]);
   for (int r = 0; r < 12; ++r) {
     for (int i = 0; i < 4; ++i) {
       a[i] = _mm_xor_si128(a[i], b[i]);
-      b[i] = _mm_xor_si128(b[i], loadu(detail::streebog_c[r] + 2 * i));
+      b[i] = _mm_xor_si128(b[i], load(sse41_tables.c[r] + 2 * i));
     }
     lps2(a, b);
   }
-  for (int i = 0; i < 4; ++i) h[i] = _mm_xor_si128(h[i], _mm_xor_si128(_mm_xor_si128(a[i], b[i]), m[i]));
+  for (int i = 0; i < 4; ++i)
+    h[i] = _mm_xor_si128(h[i], _mm_xor_si128(by_nibbles(step.from_alpha, _mm_xor_si128(a[i], b[i])), m[i]));
 }
 
 void compress(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept {
