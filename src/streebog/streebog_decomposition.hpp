@@ -2,7 +2,6 @@
 // the tables they derive from it at compile time.
 #pragma once
 
-#include <array>
 #include <cstdint>
 
 #include "streebog/streebog_constants.hpp"
@@ -37,13 +36,17 @@ constexpr int gf16_mul(int a, int b) {
   return p;
 }
 
-// gf16_log[v]: the power of the generator 2 that gives v (v != 0).
-constexpr std::array<int, 16> make_gf16_log() {
-  std::array<int, 16> log{};
-  for (int e = 0, v = 1; e < 15; ++e, v = gf16_mul(v, 2)) log[v] = e;
+// Gf16Log::of[v]: the power of the generator 2 that gives v (v != 0).
+struct Gf16Log {
+  int of[16];
+};
+constexpr Gf16Log make_gf16_log() {
+  Gf16Log log{};
+  for (int e = 0, v = 1; e < 15; ++e, v = gf16_mul(v, 2)) log.of[v] = e;
   return log;
 }
-constexpr std::array<int, 16> gf16_log = make_gf16_log();
+constexpr Gf16Log gf16_log_table = make_gf16_log();
+constexpr int gf16_log(int v) { return gf16_log_table.of[v]; }
 constexpr int gf16_exp(int e) {
   int v = 1;
   for (; e > 0; --e) v = gf16_mul(v, 2);
@@ -54,7 +57,7 @@ constexpr std::uint8_t alpha(int x) { return linear(alpha_cols, x); }
 
 constexpr std::uint8_t decomposed_pi(int x) {
   const int y = alpha(x), l = y >> 4, r = y & 15;
-  const int inv_r = r == 0 ? 0 : gf16_exp((15 - gf16_log[r]) % 15);
+  const int inv_r = r == 0 ? 0 : gf16_exp((15 - gf16_log(r)) % 15);
   const int l2 = r == 0 ? nu0[l] : nu1[gf16_mul(l, inv_r)];
   const int r2 = sigma[gf16_mul(r, phi[l2])];
   return linear(omega_cols, (l2 << 4) | r2);
@@ -99,11 +102,11 @@ struct StepTables {
 constexpr StepTables make_step_tables() {
   StepTables t{};
   for (int v = 0; v < 16; ++v) {
-    t.log[v] = v == 0 ? zero_log : static_cast<std::uint8_t>(gf16_log[v]);
-    t.log_inv[v] = v == 0 ? zero_log : static_cast<std::uint8_t>((15 - gf16_log[v]) % 15);
+    t.log[v] = v == 0 ? zero_log : static_cast<std::uint8_t>(gf16_log(v));
+    t.log_inv[v] = v == 0 ? zero_log : static_cast<std::uint8_t>((15 - gf16_log(v)) % 15);
     t.nu1_exp[v] = v == 15 ? 0 : static_cast<std::uint8_t>(nu1[gf16_exp(v)] ^ nu1_0);
     t.nu0[v] = static_cast<std::uint8_t>(nu0[v] ^ nu1_0);
-    t.log_phi[v] = static_cast<std::uint8_t>(gf16_log[phi[v ^ nu1_0]]);
+    t.log_phi[v] = static_cast<std::uint8_t>(gf16_log(phi[v ^ nu1_0]));
     t.sigma_exp[v] = v == 15 ? 0 : static_cast<std::uint8_t>(sigma[gf16_exp(v)] ^ sigma_0);
     t.to_alpha[0][v] = alpha(v);
     t.to_alpha[1][v] = alpha(v << 4);
