@@ -1,15 +1,18 @@
-// bench_aes: the peer libraries' AES (CTR, ECB, CBC, GCM, CMAC) next to ours, on the contract
-// of bench/registry/registry_aes.hpp (same key bytes, IV/nonce, outputs). Each peer is keyed
-// once in prepare() and then runs its fastest documented per-message path: the context is
-// reused and only the IV/nonce is reset per message. Built into axiom_bench; each part only
-// when CMake found that peer (AXIOM_BENCH_PEER_<PEER>).
-#include "bench_aes.hpp"
+// bench_block_ciphers: the peer libraries' 128-bit block ciphers (AES-128, AES-256, SM4: CTR,
+// ECB, CBC, GCM, CCM, CMAC) next to ours, on the contract of
+// bench/registry/registry_block_cipher.hpp (same key bytes, IV/nonce, outputs). Each peer gets a
+// subject for every op of block_cipher_ops() that it has (OpenSSL 3.0: no SM4-GCM/CCM; nettle:
+// AES only), keyed once in prepare(), then runs its fastest documented per-message path: the
+// context is reused and only the IV/nonce is reset per message. Each part is built only when
+// CMake found that peer (AXIOM_BENCH_PEER_<PEER>).
+#include "bench_block_ciphers.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 
-#include "registry/registry_aes.hpp"
+#include "registry/registry_block_cipher.hpp"
 
 #if AXIOM_BENCH_PEER_OPENSSL
 #define OPENSSL_SUPPRESS_DEPRECATED
@@ -38,66 +41,88 @@ namespace axiom::bench::peers {
 
 namespace {
 
-const std::uint8_t* const iv = aes_bench_iv;
-
-std::size_t key_bytes(const std::string& algo) { return algo == "aes-128" ? 16 : 32; }
+const std::uint8_t* const iv = block_bench_iv;
 
 void check(bool ok) {
   if (!ok) std::abort();
 }
 
-// add_for_each_op registers peer subjects for every benchmarked algo/op; make(algo, op, key)
-// returns the message function.
-template <class Make>
-void add_for_each_op(std::vector<Subject>& out, const char* impl, Make make) {
-  for (const std::string algo : {"aes-128", "aes-256"})
-    for (const std::string& op : aes_ops(algo))
-      if (aes_timed(algo, op, impl))
-        out.push_back({algo, op, impl, false, true, aes_out_size, [algo, op, make](std::span<const std::uint8_t> key) {
-                         return make(algo, op, key.first(key_bytes(algo)));
-                       }});
+bool is_gcm(const std::string& op) { return op == "gcm-seal" || op == "gcm-open"; }
+bool decrypts(const std::string& op) { return op == "cbc-dec" || op == "gcm-open"; }
+
+// The algorithms, with each key's length and the name the peers give the cipher.
+struct Cipher {
+  const char* algo;
+  std::size_t key_len;
+  const char* lower;  // OpenSSL's "aes-128", "sm4"
+  const char* upper;  // Botan's "AES-128", "SM4"
+};
+constexpr Cipher ciphers[] = {{"aes-128", 16, "aes-128", "AES-128"},
+                              {"aes-256", 32, "aes-256", "AES-256"},
+                              {"sm4", 16, "sm4", "SM4"}};
+
+// add_peer appends impl's subject for every op of every cipher that has(cipher, op) accepts
+// (a line on stderr for each it lacks); make(cipher, op, key) returns the message function.
+template <class Has, class Make>
+void add_peer(std::vector<Subject>& out, const char* impl, Has has, Make make) {
+  for (const Cipher& c : ciphers)
+    for (const std::string& op : block_cipher_ops(c.algo)) {
+      if (!has(c, op)) {
+        std::fprintf(stderr, "bench: %s/%s/%s skipped: the peer has no such operation\n", c.algo, op.c_str(), impl);
+        continue;
+      }
+      out.push_back({c.algo, op, impl, false, true, block_out_size, [c, op, make](std::span<const std::uint8_t> key) {
+                       return make(c, op, key.first(c.key_len));
+                     }});
+    }
 }
 
 #if AXIOM_BENCH_PEER_OPENSSL
-const EVP_CIPHER* evp(const std::string& algo, const std::string& op) {
-  const std::string mode = op == "ctr" ? "ctr" : op == "ecb" ? "ecb" : op.rfind("gcm", 0) == 0 ? "gcm" : "cbc";
-  return EVP_get_cipherbyname((algo + "-" + mode).c_str());
+// evp is the EVP cipher of op's mode, or nullptr (OpenSSL 3.0 has no SM4-GCM; no CCM wired here).
+const EVP_CIPHER* evp(const Cipher& c, const std::string& op) {
+  if (op == "ccm-seal") return nullptr;
+  const char* mode = op == "ctr" ? "ctr" : op == "ecb" ? "ecb" : is_gcm(op) ? "gcm" : "cbc";
+  return EVP_get_cipherbyname((std::string(c.lower) + "-" + mode).c_str());
 }
 
-MessageFn openssl_fn(const std::string& algo, const std::string& op, std::span<const std::uint8_t> key) {
+// One GCM seal (ciphertext || tag) on a context keyed for encryption.
+void openssl_gcm_seal(EVP_CIPHER_CTX* ctx, std::span<const std::uint8_t> m, std::uint8_t* o) {
+  int len = 0, fin = 0;
+  check(EVP_EncryptInit_ex(ctx, nullptr, nullptr, nullptr, iv) == 1 &&
+        EVP_EncryptUpdate(ctx, o, &len, m.data(), static_cast<int>(m.size())) == 1 &&
+        EVP_EncryptFinal_ex(ctx, o + len, &fin) == 1 &&
+        EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, o + m.size()) == 1);
+}
+
+MessageFn openssl_fn(const Cipher& c, const std::string& op, std::span<const std::uint8_t> key) {
   if (op == "cmac") {
     std::shared_ptr<CMAC_CTX> ctx(CMAC_CTX_new(), CMAC_CTX_free);
-    check(CMAC_Init(ctx.get(), key.data(), key.size(), evp(algo, "cbc-enc"), nullptr) == 1);
+    check(CMAC_Init(ctx.get(), key.data(), key.size(), evp(c, "cbc-enc"), nullptr) == 1);
     return [ctx](std::span<const std::uint8_t> m, std::uint8_t* o) {
       std::size_t len = 0;
       check(CMAC_Init(ctx.get(), nullptr, 0, nullptr, nullptr) == 1 && CMAC_Update(ctx.get(), m.data(), m.size()) == 1 &&
             CMAC_Final(ctx.get(), o, &len) == 1);
     };
   }
-  std::shared_ptr<EVP_CIPHER_CTX> ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
-  const bool decrypt = op == "cbc-dec" || op == "gcm-open";
-  check(EVP_CipherInit_ex(ctx.get(), evp(algo, op), nullptr, key.data(), iv, decrypt ? 0 : 1) == 1);
-  EVP_CIPHER_CTX_set_padding(ctx.get(), 0);
+  const EVP_CIPHER* cipher = evp(c, op);
+  const bool decrypt = decrypts(op);
+  auto new_ctx = [&](int enc) {
+    std::shared_ptr<EVP_CIPHER_CTX> ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
+    check(EVP_CipherInit_ex(ctx.get(), cipher, nullptr, key.data(), iv, enc) == 1);
+    EVP_CIPHER_CTX_set_padding(ctx.get(), 0);
+    return ctx;
+  };
+  std::shared_ptr<EVP_CIPHER_CTX> ctx = new_ctx(decrypt ? 0 : 1);
   if (op == "gcm-seal")
-    return [ctx](std::span<const std::uint8_t> m, std::uint8_t* o) {
-      int len = 0, fin = 0;
-      check(EVP_EncryptInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv) == 1 &&
-            EVP_EncryptUpdate(ctx.get(), o, &len, m.data(), static_cast<int>(m.size())) == 1 &&
-            EVP_EncryptFinal_ex(ctx.get(), o + len, &fin) == 1 &&
-            EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_GET_TAG, 16, o + m.size()) == 1);
-    };
+    return [ctx](std::span<const std::uint8_t> m, std::uint8_t* o) { openssl_gcm_seal(ctx.get(), m, o); };
   if (op == "gcm-open") {
     auto sealed = std::make_shared<std::vector<std::uint8_t>>();
-    std::shared_ptr<EVP_CIPHER_CTX> enc(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
-    check(EVP_EncryptInit_ex(enc.get(), evp(algo, op), nullptr, key.data(), iv) == 1);
+    std::shared_ptr<EVP_CIPHER_CTX> enc = new_ctx(1);
     return [ctx, enc, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
       int len = 0, fin = 0;
       if (sealed->size() != m.size() + 16) {
         sealed->resize(m.size() + 16);
-        check(EVP_EncryptInit_ex(enc.get(), nullptr, nullptr, nullptr, iv) == 1 &&
-              EVP_EncryptUpdate(enc.get(), sealed->data(), &len, m.data(), static_cast<int>(m.size())) == 1 &&
-              EVP_EncryptFinal_ex(enc.get(), sealed->data() + len, &fin) == 1 &&
-              EVP_CIPHER_CTX_ctrl(enc.get(), EVP_CTRL_GCM_GET_TAG, 16, sealed->data() + m.size()) == 1);
+        openssl_gcm_seal(enc.get(), m, sealed->data());
       }
       check(EVP_DecryptInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv) == 1 &&
             EVP_DecryptUpdate(ctx.get(), o, &len, sealed->data(), static_cast<int>(m.size())) == 1 &&
@@ -112,14 +137,29 @@ MessageFn openssl_fn(const std::string& algo, const std::string& op, std::span<c
           EVP_CipherFinal_ex(ctx.get(), o + len, &fin) == 1);
   };
 }
+
+bool openssl_has(const Cipher& c, const std::string& op) {
+  return evp(c, op == "cmac" ? "cbc-enc" : op) != nullptr;
+}
 #endif
 
 #if AXIOM_BENCH_PEER_LIBGCRYPT
-MessageFn gcrypt_fn(const std::string& algo, const std::string& op, std::span<const std::uint8_t> key) {
-  const bool big = algo == "aes-256";
+// One AEAD seal (ciphertext || tag; CCM given its lengths first: message, no AAD, tag).
+void gcrypt_seal(gcry_cipher_hd_t hd, bool ccm, std::span<const std::uint8_t> m, std::uint8_t* o) {
+  check(gcry_cipher_setiv(hd, iv, 12) == 0);
+  if (ccm) {
+    std::uint64_t lengths[3] = {m.size(), 0, 16};
+    check(gcry_cipher_ctl(hd, GCRYCTL_SET_CCM_LENGTHS, lengths, sizeof lengths) == 0);
+  }
+  check(gcry_cipher_final(hd) == 0 && gcry_cipher_encrypt(hd, o, m.size(), m.data(), m.size()) == 0 &&
+        gcry_cipher_gettag(hd, o + m.size(), 16) == 0);
+}
+
+MessageFn gcrypt_fn(const Cipher& c, const std::string& op, std::span<const std::uint8_t> key) {
+  const bool sm4 = std::string_view(c.algo) == "sm4";
   if (op == "cmac") {
     gcry_mac_hd_t h = nullptr;
-    check(gcry_mac_open(&h, GCRY_MAC_CMAC_AES, 0, nullptr) == 0 &&
+    check(gcry_mac_open(&h, sm4 ? GCRY_MAC_CMAC_SM4 : GCRY_MAC_CMAC_AES, 0, nullptr) == 0 &&
           gcry_mac_setkey(h, key.data(), key.size()) == 0);
     std::shared_ptr<gcry_mac_handle> hd(h, gcry_mac_close);
     return [hd](std::span<const std::uint8_t> m, std::uint8_t* o) {
@@ -128,27 +168,21 @@ MessageFn gcrypt_fn(const std::string& algo, const std::string& op, std::span<co
             gcry_mac_read(hd.get(), o, &len) == 0);
     };
   }
+  const bool ccm = op == "ccm-seal";
+  const int algo = sm4 ? GCRY_CIPHER_SM4 : c.key_len == 16 ? GCRY_CIPHER_AES128 : GCRY_CIPHER_AES256;
   const int mode = op == "ctr" ? GCRY_CIPHER_MODE_CTR : op == "ecb" ? GCRY_CIPHER_MODE_ECB
-                   : op.rfind("gcm", 0) == 0 ? GCRY_CIPHER_MODE_GCM : GCRY_CIPHER_MODE_CBC;
+                   : is_gcm(op) ? GCRY_CIPHER_MODE_GCM : ccm ? GCRY_CIPHER_MODE_CCM : GCRY_CIPHER_MODE_CBC;
   gcry_cipher_hd_t h = nullptr;
-  check(gcry_cipher_open(&h, big ? GCRY_CIPHER_AES256 : GCRY_CIPHER_AES128, mode, 0) == 0 &&
-        gcry_cipher_setkey(h, key.data(), key.size()) == 0);
+  check(gcry_cipher_open(&h, algo, mode, 0) == 0 && gcry_cipher_setkey(h, key.data(), key.size()) == 0);
   std::shared_ptr<gcry_cipher_handle> hd(h, gcry_cipher_close);
-  if (op == "gcm-seal" || op == "gcm-open") {
+  if (ccm || op == "gcm-seal")
+    return [hd, ccm](std::span<const std::uint8_t> m, std::uint8_t* o) { gcrypt_seal(hd.get(), ccm, m, o); };
+  if (op == "gcm-open") {
     auto sealed = std::make_shared<std::vector<std::uint8_t>>();
-    const bool open = op == "gcm-open";
-    return [hd, sealed, open](std::span<const std::uint8_t> m, std::uint8_t* o) {
-      if (!open) {
-        check(gcry_cipher_setiv(hd.get(), iv, 12) == 0 && gcry_cipher_final(hd.get()) == 0 &&
-              gcry_cipher_encrypt(hd.get(), o, m.size(), m.data(), m.size()) == 0 &&
-              gcry_cipher_gettag(hd.get(), o + m.size(), 16) == 0);
-        return;
-      }
+    return [hd, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
       if (sealed->size() != m.size() + 16) {
         sealed->resize(m.size() + 16);
-        check(gcry_cipher_setiv(hd.get(), iv, 12) == 0 && gcry_cipher_final(hd.get()) == 0 &&
-              gcry_cipher_encrypt(hd.get(), sealed->data(), m.size(), m.data(), m.size()) == 0 &&
-              gcry_cipher_gettag(hd.get(), sealed->data() + m.size(), 16) == 0);
+        gcrypt_seal(hd.get(), false, m, sealed->data());
       }
       check(gcry_cipher_setiv(hd.get(), iv, 12) == 0 && gcry_cipher_final(hd.get()) == 0 &&
             gcry_cipher_decrypt(hd.get(), o, m.size(), sealed->data(), m.size()) == 0 &&
@@ -162,13 +196,21 @@ MessageFn gcrypt_fn(const std::string& algo, const std::string& op, std::span<co
     check((dec ? gcry_cipher_decrypt : gcry_cipher_encrypt)(hd.get(), o, m.size(), m.data(), m.size()) == 0);
   };
 }
+
+bool gcrypt_has(const Cipher&, const std::string&) { return true; }
 #endif
 
 #if AXIOM_BENCH_PEER_BOTAN
-MessageFn botan_fn(const std::string& algo, const std::string& op, std::span<const std::uint8_t> key) {
-  const std::string aes = algo == "aes-128" ? "AES-128" : "AES-256";
+// The Botan mode name of the CBC, GCM and CCM ops (CCM(16,3): 16-byte tag, 12-byte nonce).
+std::string botan_mode(const Cipher& c, const std::string& op) {
+  const std::string mode = is_gcm(op) ? "/GCM" : op == "ccm-seal" ? "/CCM(16,3)" : "/CBC/NoPadding";
+  return c.upper + mode;
+}
+
+MessageFn botan_fn(const Cipher& c, const std::string& op, std::span<const std::uint8_t> key) {
   if (op == "cmac") {
-    std::shared_ptr<Botan::MessageAuthenticationCode> mac = Botan::MessageAuthenticationCode::create_or_throw("CMAC(" + aes + ")");
+    std::shared_ptr<Botan::MessageAuthenticationCode> mac =
+        Botan::MessageAuthenticationCode::create_or_throw(std::string("CMAC(") + c.upper + ")");
     mac->set_key(key.data(), key.size());
     return [mac](std::span<const std::uint8_t> m, std::uint8_t* o) {
       mac->update(m.data(), m.size());
@@ -176,46 +218,53 @@ MessageFn botan_fn(const std::string& algo, const std::string& op, std::span<con
     };
   }
   if (op == "ctr") {
-    std::shared_ptr<Botan::StreamCipher> c = Botan::StreamCipher::create_or_throw("CTR-BE(" + aes + ")");
-    c->set_key(key.data(), key.size());
-    return [c](std::span<const std::uint8_t> m, std::uint8_t* o) {
-      c->set_iv(iv, 16);
-      c->cipher(m.data(), o, m.size());
+    std::shared_ptr<Botan::StreamCipher> s = Botan::StreamCipher::create_or_throw(std::string("CTR-BE(") + c.upper + ")");
+    s->set_key(key.data(), key.size());
+    return [s](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      s->set_iv(iv, 16);
+      s->cipher(m.data(), o, m.size());
     };
   }
   if (op == "ecb") {  // Debian's Botan 2 has no ECB mode; its block cipher API is ECB
-    std::shared_ptr<Botan::BlockCipher> c = Botan::BlockCipher::create_or_throw(aes);
-    c->set_key(key.data(), key.size());
-    return [c](std::span<const std::uint8_t> m, std::uint8_t* o) { c->encrypt_n(m.data(), o, m.size() / 16); };
+    std::shared_ptr<Botan::BlockCipher> b = Botan::BlockCipher::create_or_throw(c.upper);
+    b->set_key(key.data(), key.size());
+    return [b](std::span<const std::uint8_t> m, std::uint8_t* o) { b->encrypt_n(m.data(), o, m.size() / 16); };
   }
-  const std::string spec = op.rfind("cbc", 0) == 0 ? aes + "/CBC/NoPadding" : aes + "/GCM";
-  const bool decrypt = op == "cbc-dec" || op == "gcm-open";
-  std::shared_ptr<Botan::Cipher_Mode> c = Botan::Cipher_Mode::create_or_throw(spec, decrypt ? Botan::DECRYPTION : Botan::ENCRYPTION);
-  c->set_key(key.data(), key.size());
-  const std::size_t iv_len = op.rfind("gcm", 0) == 0 ? 12 : 16;
+  const std::string spec = botan_mode(c, op);
+  auto mode = [&](Botan::Cipher_Dir dir) {
+    std::shared_ptr<Botan::Cipher_Mode> m = Botan::Cipher_Mode::create_or_throw(spec, dir);
+    m->set_key(key.data(), key.size());
+    return m;
+  };
+  std::shared_ptr<Botan::Cipher_Mode> cm = mode(decrypts(op) ? Botan::DECRYPTION : Botan::ENCRYPTION);
+  const std::size_t iv_len = op.rfind("cbc", 0) == 0 ? 16 : 12;
   auto buf = std::make_shared<Botan::secure_vector<std::uint8_t>>();
   if (op == "gcm-open") {
-    std::shared_ptr<Botan::Cipher_Mode> enc = Botan::Cipher_Mode::create_or_throw(spec, Botan::ENCRYPTION);
-    enc->set_key(key.data(), key.size());
+    std::shared_ptr<Botan::Cipher_Mode> enc = mode(Botan::ENCRYPTION);
     auto sealed = std::make_shared<Botan::secure_vector<std::uint8_t>>();
-    return [c, enc, buf, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
+    return [cm, enc, buf, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
       if (sealed->size() != m.size() + 16) {
         sealed->assign(m.begin(), m.end());
         enc->start(iv, 12);
         enc->finish(*sealed);
       }
       buf->assign(sealed->begin(), sealed->end());
-      c->start(iv, 12);
-      c->finish(*buf);
+      cm->start(iv, 12);
+      cm->finish(*buf);
       std::memcpy(o, buf->data(), m.size());
     };
   }
-  return [c, buf, iv_len](std::span<const std::uint8_t> m, std::uint8_t* o) {
+  return [cm, buf, iv_len](std::span<const std::uint8_t> m, std::uint8_t* o) {
     buf->assign(m.begin(), m.end());
-    c->start(iv, iv_len);
-    c->finish(*buf);
+    cm->start(iv, iv_len);
+    cm->finish(*buf);
     std::memcpy(o, buf->data(), buf->size());
   };
+}
+
+bool botan_has(const Cipher& c, const std::string& op) {
+  if (op == "ctr" || op == "ecb" || op == "cmac") return true;
+  return Botan::Cipher_Mode::create(botan_mode(c, op), Botan::ENCRYPTION) != nullptr;
 }
 #endif
 
@@ -259,9 +308,9 @@ struct NettleAes {
   }
 };
 
-MessageFn nettle_fn(const std::string& algo, const std::string& op, std::span<const std::uint8_t> key) {
+MessageFn nettle_fn(const Cipher& c, const std::string& op, std::span<const std::uint8_t> key) {
   auto x = std::make_shared<NettleAes>();
-  x->big = algo == "aes-256";
+  x->big = c.key_len == 32;
   if (x->big) {
     aes256_set_encrypt_key(&x->e256, key.data());
     aes256_set_decrypt_key(&x->d256, key.data());
@@ -311,22 +360,24 @@ MessageFn nettle_fn(const std::string& algo, const std::string& op, std::span<co
     check(x->gcm_open(o, sealed->data(), m.size()));
   };
 }
+
+bool nettle_has(const Cipher& c, const std::string&) { return std::string_view(c.algo) != "sm4"; }  // nettle 3.8: no SM4
 #endif
 
 }  // namespace
 
-void add_aes_peers(std::vector<Subject>& out) {
+void add_block_cipher_peers(std::vector<Subject>& out) {
 #if AXIOM_BENCH_PEER_OPENSSL
-  add_for_each_op(out, "openssl", openssl_fn);
+  add_peer(out, "openssl", openssl_has, openssl_fn);
 #endif
 #if AXIOM_BENCH_PEER_LIBGCRYPT
-  add_for_each_op(out, "libgcrypt", gcrypt_fn);
+  add_peer(out, "libgcrypt", gcrypt_has, gcrypt_fn);
 #endif
 #if AXIOM_BENCH_PEER_BOTAN
-  add_for_each_op(out, "botan", botan_fn);
+  add_peer(out, "botan", botan_has, botan_fn);
 #endif
 #if AXIOM_BENCH_PEER_NETTLE
-  add_for_each_op(out, "nettle", nettle_fn);
+  add_peer(out, "nettle", nettle_has, nettle_fn);
 #endif
   (void)out;
 }

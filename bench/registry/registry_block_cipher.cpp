@@ -1,0 +1,99 @@
+#include "registry/registry_block_cipher.hpp"
+
+#include <type_traits>
+
+#include "aes/aes_kernel.hpp"
+#include "axiom/aes.hpp"
+#include "axiom/ccm.hpp"
+#include "axiom/cpu.hpp"
+#include "axiom/gcm.hpp"
+#include "axiom/sm4.hpp"
+#include "ghash/ghash_kernel.hpp"
+#include "sm4/sm4_kernel.hpp"
+
+namespace axiom::bench {
+
+namespace {
+
+const std::span<const std::uint8_t, 16> iv(block_bench_iv, 16);
+const std::span<const std::uint8_t> nonce(block_bench_iv, 12);
+
+// The modes of block_mode, and the AEADs: GCM with GHASH kernel g, CCM.
+template <class C>
+MessageFn make(const std::string& op, const C& cipher, const detail::GhashKernel& g) {
+  if (MessageFn f = block_mode(op, cipher, iv)) return f;
+  if (op == "ccm-seal") {
+    auto ccm = std::make_shared<const Ccm<C>>(cipher);
+    return [ccm](std::span<const std::uint8_t> m, std::uint8_t* o) { (void)ccm->seal({o, m.size() + 16}, nonce, {}, m); };
+  }
+  auto gcm = std::make_shared<const Gcm<C>>(cipher, g);
+  if (op == "gcm-seal")
+    return [gcm](std::span<const std::uint8_t> m, std::uint8_t* o) { (void)gcm->seal({o, m.size() + 16}, nonce, {}, m); };
+  // gcm-open: the message is sealed once (per message size), then opened on every call.
+  auto sealed = std::make_shared<std::vector<std::uint8_t>>();
+  return [gcm, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
+    if (sealed->size() != m.size() + 16) {
+      sealed->resize(m.size() + 16);
+      (void)gcm->seal(*sealed, nonce, {}, m);
+    }
+    (void)gcm->open({o, m.size()}, nonce, {}, *sealed);
+  };
+}
+
+// make_any keys algo's cipher with kernel k (an AesKernel or an Sm4Kernel) outside the timing.
+template <class Kernel>
+MessageFn make_any(const std::string& algo, const std::string& op, const Kernel& k, const detail::GhashKernel& g,
+                   std::span<const std::uint8_t> key) {
+  if constexpr (std::is_same_v<Kernel, detail::Sm4Kernel>) {
+    return make(op, Sm4(key.first<16>(), k), g);
+  } else {
+    if (algo == "aes-128") return make(op, Aes128(key.first<16>(), k), g);
+    return make(op, Aes256(key.first<32>(), k), g);
+  }
+}
+
+// GCM pairs each cipher kernel with the GHASH kernel of its generation.
+const detail::GhashKernel& ghash_for(std::string_view isa) {
+  if (isa == "portable") return detail::ghash_portable;
+  if (isa == "aesni") return detail::ghash_pclmul;
+  return detail::ghash_select(cpu::hardware());
+}
+
+template <class Kernel>
+void add_kernels(std::vector<Subject>& out, const std::string& algo, std::span<const Kernel* const> kernels) {
+  const cpu::Features hw = cpu::hardware();
+  for (const std::string& op : block_cipher_ops(algo))
+    for (const Kernel* k : kernels) {
+      const detail::GhashKernel* g = &ghash_for(k->info.isa());
+      out.push_back({algo, op, std::string(k->info.isa()), true, hw.has(k->info.needs), block_out_size,
+                     [algo, op, k, g](std::span<const std::uint8_t> key) { return make_any(algo, op, *k, *g, key); }});
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> block_cipher_ops(const std::string& algo) {
+  std::vector<std::string> ops = {"ctr", "ecb", "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac"};
+  if (algo == "sm4") ops.push_back("ccm-seal");
+  else if (algo != "aes-128" && algo != "aes-256") ops.clear();
+  return ops;
+}
+
+void add_block_cipher_subjects(std::vector<Subject>& out) {
+  add_kernels(out, "aes-128", detail::aes_kernels());
+  add_kernels(out, "aes-256", detail::aes_kernels());
+  add_kernels(out, "sm4", detail::sm4_kernels());
+}
+
+bool block_cipher_reference(const Subject& s, std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
+                            std::uint8_t* want) {
+  if (s.algo == "sm4")
+    make_any(s.algo, s.op, detail::sm4_portable, detail::ghash_portable, key)(msg, want);
+  else if (s.algo == "aes-128" || s.algo == "aes-256")
+    make_any(s.algo, s.op, detail::aes_portable, detail::ghash_portable, key)(msg, want);
+  else
+    return false;
+  return true;
+}
+
+}  // namespace axiom::bench

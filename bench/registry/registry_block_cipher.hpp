@@ -1,0 +1,73 @@
+// registry_block_cipher.hpp: the benchmark subjects of our 128-bit block ciphers AES and SM4
+// (bench registry, shared with `axiom bench`), and the mode harness Kuznyechik's share.
+// Algorithms "aes-128", "aes-256" and "sm4"; ops (block_cipher_ops) "ctr", "ecb" (encrypt),
+// "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", and for SM4 also "ccm-seal". Every
+// implementation (ours and the peers') uses the first 16 or 32 bytes of the benchmark key, the
+// IV block_bench_iv (GCM and CCM: its first 12 bytes as the nonce), no AAD, 16-byte tags, and
+// writes: the ciphertext (ctr, ecb, cbc-*), ciphertext || tag (gcm-seal, ccm-seal), the
+// plaintext (gcm-open, which opens what gcm-seal gives for the message, sealed once outside the
+// timing), or the tag (cmac).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "axiom/modes.hpp"
+#include "registry/registry.hpp"
+
+namespace axiom::bench {
+
+inline constexpr std::uint8_t block_bench_iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
+                                                    0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
+// block_out_size: the output buffer every block cipher subject gets (the largest message plus a tag).
+inline constexpr std::size_t block_out_size = 1048576 + 16;
+
+// block_cipher_ops lists the ops of algo ("aes-128", "aes-256" or "sm4"; none for another).
+std::vector<std::string> block_cipher_ops(const std::string& algo);
+
+// add_block_cipher_subjects appends our AES and SM4 kernels' subjects: every op of every kernel.
+void add_block_cipher_subjects(std::vector<Subject>& out);
+
+// block_cipher_reference computes, with the portable kernels, what subject s must write for
+// msg; false if s is not an AES or SM4 subject.
+bool block_cipher_reference(const Subject& s, std::span<const std::uint8_t> key,
+                            std::span<const std::uint8_t> msg, std::uint8_t* want);
+
+// block_mode returns the message function of the unauthenticated modes and CMAC ("ctr", "ecb",
+// "cbc-enc", "cbc-dec", "cmac") over the keyed cipher C, or an empty function for another op:
+// one whole message per call on a keyed object whose IV (iv) is reset per message, as a user
+// with one key and many messages does and as the peers are timed.
+template <class C>
+MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std::uint8_t, 16> iv) {
+  if (op == "ctr") {
+    auto c = std::make_shared<Ctr<C>>(cipher, iv);
+    return [c, iv](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      c->set_iv(iv);
+      (void)c->apply({o, m.size()}, m);
+    };
+  }
+  if (op == "ecb") {
+    auto c = std::make_shared<const Ecb<C>>(cipher);
+    return [c](std::span<const std::uint8_t> m, std::uint8_t* o) { (void)c->encrypt({o, m.size()}, m); };
+  }
+  if (op == "cbc-enc" || op == "cbc-dec") {
+    auto c = std::make_shared<Cbc<C>>(cipher, iv);
+    const bool dec = op == "cbc-dec";
+    return [c, dec, iv](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      c->set_iv(iv);
+      (void)(dec ? c->decrypt({o, m.size()}, m) : c->encrypt({o, m.size()}, m));
+    };
+  }
+  if (op == "cmac") {
+    auto c = std::make_shared<Cmac<C>>(cipher);
+    return [c](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      c->update(m);
+      c->finish(std::span<std::uint8_t, 16>(o, 16));
+    };
+  }
+  return {};
+}
+
+}  // namespace axiom::bench
