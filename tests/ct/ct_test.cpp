@@ -44,22 +44,88 @@ TEST(Ct, RunsUnderValgrind) {
   }
 }
 
-using Kernel = const detail::Sha256Kernel*;
-class Sha256Ct : public ::testing::TestWithParam<Kernel> {
+// KernelCt<K> runs a test once per kernel of type K; kernels not constant time by design, and
+// those this CPU cannot run, are skipped.
+template <class K>
+class KernelCt : public ::testing::TestWithParam<const K*> {
  protected:
   void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
+    if (!this->GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    AXIOM_SKIP_UNLESS_RUNNABLE(this->GetParam()->info);
   }
-  Sha256 fresh() const { return Sha256(*GetParam()); }
 };
+
+// Instantiates suite (a KernelCt) over every kernel of list, each test named with its kernel.
+#define AXIOM_CT_KERNELS(suite, list) \
+  INSTANTIATE_TEST_SUITE_P(Kernels, suite, ::testing::ValuesIn(list), \
+                           [](const auto& p) { return kernel_test_name(p.param->info); })
+
+// verdict declassifies a status computed from secrets (only whether it is ok is public).
+bool verdict(Status s) {
+  ct::declassify(&s, sizeof s);
+  return s.ok();
+}
+int verdict(int r) {
+  ct::declassify(&r, sizeof r);
+  return r;
+}
+
+// BlockModesWithSecrets runs a keyed 128-bit block cipher's bulk block functions (one block and
+// whole batches), CBC, CTR, CFB, OFB, CMAC and ECB with padding on a secret message (whose
+// length is not a whole number of blocks); only outputs and verdicts are declassified.
+template <class C>
+void BlockModesWithSecrets(const C& cipher, std::span<const std::uint8_t, 16> iv, const Bytes& msg) {
+  Bytes out(msg.size() + 16);
+  const std::size_t whole = msg.size() / 16 * 16;
+  for (const std::size_t n : {std::size_t{16}, std::size_t{48}, whole}) {  // one block, a partial batch, more than a batch
+    const auto in = std::span<const std::uint8_t>(msg).first(n);
+    ASSERT_TRUE(cipher.encrypt_blocks(std::span(out).first(n), in).ok());
+    ASSERT_TRUE(cipher.decrypt_blocks(std::span(out).first(n), in).ok());
+    Cbc<C> cbc(cipher, iv);
+    ASSERT_TRUE(cbc.encrypt(std::span(out).first(n), in).ok());
+    ASSERT_TRUE(cbc.decrypt(std::span(out).first(n), in).ok());
+  }
+  const auto all = std::span(out).first(msg.size());
+  ASSERT_TRUE(Ctr<C>(cipher, iv).apply(all, msg).ok());
+  ASSERT_TRUE(Cfb<C>(cipher, iv).encrypt(all, msg).ok());
+  ASSERT_TRUE(Ofb<C>(cipher, iv).apply(all, msg).ok());
+  Cmac<C> mac(cipher);
+  mac.update(msg);
+  std::uint8_t tag[16];
+  mac.finish(tag);
+  ct::declassify(std::span(out));
+  ct::declassify(std::span(tag));
+  // Padding is checked without branching on the plaintext: only the verdict is public.
+  Bytes padded(whole + 16), pt(whole + 16);
+  ASSERT_TRUE(Ecb<C>(cipher).encrypt_padded(padded, msg).ok());
+  ct::declassify(std::span(padded));
+  std::size_t len = 0;
+  EXPECT_TRUE(verdict(Ecb<C>(cipher).decrypt_padded(pt, padded, len)));
+  ct::declassify(&len, sizeof len);
+  EXPECT_EQ(len, msg.size());
+}
+
+// SealOpenWithSecrets seals a secret message (a Gcm, Ccm or Mgm object keyed with a secret
+// key), opens it, and opens it again with one ciphertext bit flipped: only the sealed message
+// and the verdicts are declassified.
+template <class Aead>
+void SealOpenWithSecrets(const Aead& aead, const Bytes& nonce, const Bytes& aad, const Bytes& msg) {
+  Bytes sealed(msg.size() + 16), opened(msg.size());
+  ASSERT_TRUE(aead.seal(sealed, nonce, aad, msg).ok());
+  ct::declassify(std::span(sealed));
+  EXPECT_TRUE(verdict(aead.open(opened, nonce, aad, sealed)));
+  sealed[3] ^= 1;
+  EXPECT_FALSE(verdict(aead.open(opened, nonce, aad, sealed)));
+}
+
+using Sha256Ct = KernelCt<detail::Sha256Kernel>;
 
 TEST_P(Sha256Ct, HashOfSecretMessage) {
   Prng rng(1);
   for (std::size_t n : {0u, 1u, 55u, 56u, 64u, 200u}) {
     Bytes msg = rng.bytes(n);
     ct::secret(std::span(msg));
-    Sha256 h = fresh();
+    Sha256 h = Sha256(*GetParam());
     h.update(msg);
     auto d = h.finish();
     ct::declassify(std::span(d));
@@ -72,7 +138,7 @@ TEST_P(Sha256Ct, UpdateManyOfSecretMessages) {
   Bytes a = rng.bytes(300), b = rng.bytes(200);
   ct::secret(std::span(a));
   ct::secret(std::span(b));
-  Sha256 ha = fresh(), hb = fresh();
+  Sha256 ha = Sha256(*GetParam()), hb = Sha256(*GetParam());
   Sha256* hashers[] = {&ha, &hb};
   const std::span<const std::uint8_t> data[] = {a, b};
   ASSERT_TRUE(Sha256::update_many(hashers, data).ok());
@@ -89,16 +155,14 @@ TEST_P(Sha256Ct, HmacWithSecretKeyAndMessage) {
     const auto expected = Hmac<Sha256>::mac(key, msg);
     ct::secret(std::span(key));
     ct::secret(std::span(msg));
-    Hmac<Sha256> m(key, fresh());
+    Hmac<Sha256> m(key, Sha256(*GetParam()));
     m.update(msg);
     auto tag = m.finish();
     ct::declassify(std::span(tag));
     EXPECT_EQ(tag, expected);
     // verify compares a secret tag in constant time: only the verdict is declassified.
     m.update(msg);
-    Status s = m.verify(expected);
-    ct::declassify(&s, sizeof s);
-    EXPECT_TRUE(s.ok());
+    EXPECT_TRUE(verdict(m.verify(expected)));
   }
 }
 
@@ -106,71 +170,29 @@ TEST_P(Sha256Ct, HkdfAndPbkdf2WithSecretInputs) {
   Prng rng(3);
   Bytes ikm = rng.bytes(40), salt = rng.bytes(16), okm(80);
   ct::secret(std::span(ikm));
-  ASSERT_TRUE(Hkdf<Sha256>::derive(okm, ikm, salt, as_bytes("info"), fresh()).ok());
+  ASSERT_TRUE(Hkdf<Sha256>::derive(okm, ikm, salt, as_bytes("info"), Sha256(*GetParam())).ok());
   ct::declassify(std::span(okm));
   Bytes password = rng.bytes(12), dk(40);
   ct::secret(std::span(password));
-  ASSERT_TRUE(Pbkdf2<Hmac<Sha256>>::derive(dk, password, salt, 3, fresh()).ok());
+  ASSERT_TRUE(Pbkdf2<Hmac<Sha256>>::derive(dk, password, salt, 3, Sha256(*GetParam())).ok());
   ct::declassify(std::span(dk));
 }
 
-using AesKernelPtr = const detail::AesKernel*;
-class AesCt : public ::testing::TestWithParam<AesKernelPtr> {
- protected:
-  void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
-  }
-};
-
 // Key expansion, the block functions and every mode with secret keys and messages.
+using AesCt = KernelCt<detail::AesKernel>;
 TEST_P(AesCt, BlockCipherAndModes) {
   Prng rng(4);
   Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(200);
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
   const Aes256 aes(std::span<const std::uint8_t, 32>(key.data(), 32), *GetParam());
-  Bytes out(208);
-  const auto whole = std::span<const std::uint8_t>(msg).first(192);
-  ASSERT_TRUE(aes.encrypt_blocks(std::span(out).first(192), whole).ok());
-  ASSERT_TRUE(aes.decrypt_blocks(std::span(out).first(192), whole).ok());
-  Cbc<Aes256> cbc(aes, std::span<const std::uint8_t, 16>(iv.data(), 16));
-  ASSERT_TRUE(cbc.encrypt(std::span(out).first(192), whole).ok());
-  ASSERT_TRUE(cbc.decrypt(std::span(out).first(192), whole).ok());
-  Ctr<Aes256> ctr(aes, std::span<const std::uint8_t, 16>(iv.data(), 16));
-  ASSERT_TRUE(ctr.apply(std::span(out).first(200), msg).ok());
-  Cmac<Aes256> mac(aes);
-  mac.update(msg);
-  std::uint8_t tag[16];
-  mac.finish(tag);
-  ct::declassify(std::span(out));
-  ct::declassify(std::span(tag));
-  // Padding is checked without branching on the plaintext: only the verdict is public.
-  Bytes ct_pad(208), pt(208);
-  ASSERT_TRUE(Ecb<Aes256>(aes).encrypt_padded(ct_pad, msg).ok());
-  ct::declassify(std::span(ct_pad));
-  std::size_t len = 0;
-  Status r = Ecb<Aes256>(aes).decrypt_padded(pt, ct_pad, len);
-  ct::declassify(&r, sizeof r);
-  ct::declassify(&len, sizeof len);
-  EXPECT_TRUE(r.ok());
-  EXPECT_EQ(len, 200u);
+  BlockModesWithSecrets(aes, std::span<const std::uint8_t, 16>(iv.data(), 16), msg);
 }
-
-INSTANTIATE_TEST_SUITE_P(Kernels, AesCt, ::testing::ValuesIn(detail::aes_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
-
-using GhashKernelPtr = const detail::GhashKernel*;
-class GcmCt : public ::testing::TestWithParam<GhashKernelPtr> {
- protected:
-  void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
-  }
-};
+AXIOM_CT_KERNELS(AesCt, detail::aes_kernels());
 
 // GCM seal and open (tag comparison included) with a secret key and plaintext, the AES
 // kernel matching the GHASH kernel's class (portable with portable, AES-NI with PCLMUL).
+using GcmCt = KernelCt<detail::GhashKernel>;
 TEST_P(GcmCt, SealAndOpen) {
   const detail::AesKernel& aes = GetParam() == &detail::ghash_portable ? detail::aes_portable : *detail::aes_kernels()[detail::aes_kernels().size() - 2];
   Prng rng(5);
@@ -178,142 +200,46 @@ TEST_P(GcmCt, SealAndOpen) {
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
   const AesGcm128 g(std::span<const std::uint8_t, 16>(key.data(), 16), aes, *GetParam());
-  Bytes sealed(166), opened(150);
-  ASSERT_TRUE(g.seal(sealed, nonce, aad, msg).ok());
-  ct::declassify(std::span(sealed));
-  Status s = g.open(opened, nonce, aad, sealed);
-  ct::declassify(&s, sizeof s);
-  EXPECT_TRUE(s.ok());
-  sealed[3] ^= 1;
-  s = g.open(opened, nonce, aad, sealed);
-  ct::declassify(&s, sizeof s);
-  EXPECT_FALSE(s.ok());
+  SealOpenWithSecrets(g, nonce, aad, msg);
   // A nonce of another length goes through GHASH for J0.
-  Bytes long_nonce = rng.bytes(20);
-  ASSERT_TRUE(g.seal(sealed, long_nonce, aad, msg).ok());
+  SealOpenWithSecrets(g, rng.bytes(20), aad, msg);
 }
-
-INSTANTIATE_TEST_SUITE_P(Kernels, GcmCt, ::testing::ValuesIn(detail::ghash_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
-
-using Sm4KernelPtr = const detail::Sm4Kernel*;
-class Sm4Ct : public ::testing::TestWithParam<Sm4KernelPtr> {
- protected:
-  void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
-  }
-};
+AXIOM_CT_KERNELS(GcmCt, detail::ghash_kernels());
 
 // Key schedule, block functions (one-block and bulk paths), every mode, GCM (with the
 // matching GHASH kernel class) and CCM with secret keys and messages.
+using Sm4Ct = KernelCt<detail::Sm4Kernel>;
 TEST_P(Sm4Ct, BlockCipherModesAndAeads) {
   Prng rng(6);
   Bytes key = rng.bytes(16), iv = rng.bytes(16), msg = rng.bytes(200);
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
   const Sm4 sm4(std::span<const std::uint8_t, 16>(key.data(), 16), *GetParam());
-  const auto iv16 = std::span<const std::uint8_t, 16>(iv.data(), 16);
-  Bytes out(216);
-  const auto whole = std::span<const std::uint8_t>(msg).first(192);
-  ASSERT_TRUE(sm4.encrypt_blocks(std::span(out).first(192), whole).ok());
-  ASSERT_TRUE(sm4.decrypt_blocks(std::span(out).first(48), whole.first(48)).ok());
-  Cbc<Sm4> cbc(sm4, iv16);
-  ASSERT_TRUE(cbc.encrypt(std::span(out).first(192), whole).ok());
-  ASSERT_TRUE(cbc.decrypt(std::span(out).first(192), whole).ok());
-  Ctr<Sm4> ctr(sm4, iv16);
-  ASSERT_TRUE(ctr.apply(std::span(out).first(200), msg).ok());
-  Cfb<Sm4> cfb(sm4, iv16);
-  ASSERT_TRUE(cfb.encrypt(std::span(out).first(200), msg).ok());
-  Ofb<Sm4> ofb(sm4, iv16);
-  ASSERT_TRUE(ofb.apply(std::span(out).first(200), msg).ok());
-  Cmac<Sm4> mac(sm4);
-  mac.update(msg);
-  std::uint8_t tag[16];
-  mac.finish(tag);
-  ct::declassify(std::span(out));
-  ct::declassify(std::span(tag));
-  Bytes ct_pad(208), pt(208);
-  ASSERT_TRUE(Ecb<Sm4>(sm4).encrypt_padded(ct_pad, msg).ok());
-  ct::declassify(std::span(ct_pad));
-  std::size_t len = 0;
-  Status r = Ecb<Sm4>(sm4).decrypt_padded(pt, ct_pad, len);
-  ct::declassify(&r, sizeof r);
-  ct::declassify(&len, sizeof len);
-  EXPECT_TRUE(r.ok());
-  EXPECT_EQ(len, 200u);
-
+  BlockModesWithSecrets(sm4, std::span<const std::uint8_t, 16>(iv.data(), 16), msg);
   const detail::GhashKernel& ghash = GetParam() == &detail::sm4_portable ? detail::ghash_portable : *detail::ghash_kernels()[detail::ghash_kernels().size() - 2];
   const Bytes nonce = rng.bytes(12), aad = rng.bytes(30);
-  const Sm4Gcm gcm(sm4, ghash);
-  const Sm4Ccm ccm(sm4);
-  for (int aead = 0; aead < 2; ++aead) {
-    Bytes sealed(216), opened(200);
-    ASSERT_TRUE((aead == 0 ? gcm.seal(sealed, nonce, aad, msg) : ccm.seal(sealed, nonce, aad, msg)).ok());
-    ct::declassify(std::span(sealed));
-    Status s = aead == 0 ? gcm.open(opened, nonce, aad, sealed) : ccm.open(opened, nonce, aad, sealed);
-    ct::declassify(&s, sizeof s);
-    EXPECT_TRUE(s.ok());
-    sealed[3] ^= 1;
-    s = aead == 0 ? gcm.open(opened, nonce, aad, sealed) : ccm.open(opened, nonce, aad, sealed);
-    ct::declassify(&s, sizeof s);
-    EXPECT_FALSE(s.ok());
-  }
-  Bytes sealed(216);
-  const Bytes long_nonce = rng.bytes(20);
-  ASSERT_TRUE(gcm.seal(sealed, long_nonce, aad, msg).ok());
+  SealOpenWithSecrets(Sm4Gcm(sm4, ghash), nonce, aad, msg);
+  SealOpenWithSecrets(Sm4Ccm(sm4), nonce, aad, msg);
+  SealOpenWithSecrets(Sm4Gcm(sm4, ghash), rng.bytes(20), aad, msg);
 }
-
-INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Ct, ::testing::ValuesIn(detail::sm4_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
-
-using KuznyechikKernelPtr = const detail::KuznyechikKernel*;
-class KuznyechikCt : public ::testing::TestWithParam<KuznyechikKernelPtr> {
- protected:
-  void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
-  }
-};
+AXIOM_CT_KERNELS(Sm4Ct, detail::sm4_kernels());
 
 // Key schedule, both block paths (one block and the bulk batch) and every mode with secret
 // keys and messages.
+using KuznyechikCt = KernelCt<detail::KuznyechikKernel>;
 TEST_P(KuznyechikCt, BlockCipherAndModes) {
   Prng rng(6);
   Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(16 * 40 + 7);
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
   const Kuznyechik k(std::span<const std::uint8_t, 32>(key.data(), 32), *GetParam());
-  Bytes out(msg.size());
-  for (std::size_t n : {16u, 16u * 40}) {  // one block, and more than a batch
-    const auto in = std::span<const std::uint8_t>(msg).first(n);
-    ASSERT_TRUE(k.encrypt_blocks(std::span(out).first(n), in).ok());
-    ASSERT_TRUE(k.decrypt_blocks(std::span(out).first(n), in).ok());
-    Cbc<Kuznyechik> cbc(k, std::span<const std::uint8_t, 16>(iv.data(), 16));
-    ASSERT_TRUE(cbc.encrypt(std::span(out).first(n), in).ok());
-    ASSERT_TRUE(cbc.decrypt(std::span(out).first(n), in).ok());
-  }
-  Ctr<Kuznyechik> ctr(k, std::span<const std::uint8_t, 16>(iv.data(), 16));
-  ASSERT_TRUE(ctr.apply(out, msg).ok());
-  Cmac<Kuznyechik> mac(k);
-  mac.update(msg);
-  std::uint8_t tag[16];
-  mac.finish(tag);
-  ct::declassify(std::span(out));
-  ct::declassify(std::span(tag));
+  BlockModesWithSecrets(k, std::span<const std::uint8_t, 16>(iv.data(), 16), msg);
 }
-
-INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikCt, ::testing::ValuesIn(detail::kuznyechik_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
-
-using MgmKernelPtr = const detail::MgmKernel*;
-class MgmCt : public ::testing::TestWithParam<MgmKernelPtr> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+AXIOM_CT_KERNELS(KuznyechikCt, detail::kuznyechik_kernels());
 
 // MGM seal and open (tag comparison included) with a secret key and plaintext: the portable
 // multiplication with the portable cipher, PCLMULQDQ with the AVX2 cipher.
+using MgmCt = KernelCt<detail::MgmKernel>;
 TEST_P(MgmCt, SealAndOpen) {
   const detail::KuznyechikKernel& cipher =
       GetParam() == &detail::mgm_portable ? detail::kuznyechik_portable : *detail::kuznyechik_kernels()[0];
@@ -323,21 +249,10 @@ TEST_P(MgmCt, SealAndOpen) {
   nonce[0] &= 0x7f;
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
-  const KuznyechikMgm m(Kuznyechik(std::span<const std::uint8_t, 32>(key.data(), 32), cipher), *GetParam());
-  Bytes sealed(166), opened(150);
-  ASSERT_TRUE(m.seal(sealed, nonce, aad, msg).ok());
-  ct::declassify(std::span(sealed));
-  Status s = m.open(opened, nonce, aad, sealed);
-  ct::declassify(&s, sizeof s);
-  EXPECT_TRUE(s.ok());
-  sealed[3] ^= 1;
-  s = m.open(opened, nonce, aad, sealed);
-  ct::declassify(&s, sizeof s);
-  EXPECT_FALSE(s.ok());
+  SealOpenWithSecrets(KuznyechikMgm(Kuznyechik(std::span<const std::uint8_t, 32>(key.data(), 32), cipher), *GetParam()),
+                      nonce, aad, msg);
 }
-
-INSTANTIATE_TEST_SUITE_P(Kernels, MgmCt, ::testing::ValuesIn(detail::mgm_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
+AXIOM_CT_KERNELS(MgmCt, detail::mgm_kernels());
 
 TEST(CoreCt, CompareAndWipe) {
   Bytes a(32, 7), b(32, 7);
@@ -352,14 +267,7 @@ TEST(CoreCt, CompareAndWipe) {
 // ChaCha20 and the AEADs: the key, the plaintext and the AAD are secret; for open, the
 // ciphertext and tag are public but everything computed from the key is not, and only the
 // verdict and the (possibly zeroed) output are declassified.
-using ChaChaKernel = const detail::ChaCha20Kernel*;
-class ChaCha20Ct : public ::testing::TestWithParam<ChaChaKernel> {
- protected:
-  void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
-  }
-};
+using ChaCha20Ct = KernelCt<detail::ChaCha20Kernel>;
 
 TEST_P(ChaCha20Ct, StreamWithSecretKeyAndData) {
   Prng rng(4);
@@ -398,26 +306,15 @@ TEST_P(ChaCha20Ct, AeadSealAndOpenWithSecretKey) {
       ct::declassify(std::span(xsealed));
       for (int tamper = 0; tamper < 2; ++tamper) {
         if (tamper) sealed.back() ^= 1;
-        Status s = aead.open(out, n12, sealed, aad);
-        ct::declassify(&s, sizeof s);
-        EXPECT_EQ(s.ok(), tamper == 0);
-        Status xs = xaead.open(out, n24, xsealed, aad);
-        ct::declassify(&xs, sizeof xs);
-        EXPECT_TRUE(xs.ok());
+        EXPECT_EQ(verdict(aead.open(out, n12, sealed, aad)), tamper == 0);
+        EXPECT_TRUE(verdict(xaead.open(out, n24, xsealed, aad)));
         ct::declassify(std::span(out));
       }
     }
   }
 }
 
-using PolyKernel = const detail::Poly1305Kernel*;
-class Poly1305Ct : public ::testing::TestWithParam<PolyKernel> {
- protected:
-  void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
-  }
-};
+using Poly1305Ct = KernelCt<detail::Poly1305Kernel>;
 
 TEST_P(Poly1305Ct, MacWithSecretKeyAndMessage) {
   Prng rng(6);
@@ -431,20 +328,15 @@ TEST_P(Poly1305Ct, MacWithSecretKeyAndMessage) {
     m.update(std::span(msg).subspan(n / 3));
     Poly1305 fork = m;
     auto tag = m.finish();
-    Status s = fork.verify(tag);
-    ct::declassify(&s, sizeof s);
-    EXPECT_TRUE(s.ok());
+    EXPECT_TRUE(verdict(fork.verify(tag)));
     ct::declassify(std::span(tag));
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, ChaCha20Ct, ::testing::ValuesIn(detail::chacha20_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
-INSTANTIATE_TEST_SUITE_P(Kernels, Poly1305Ct, ::testing::ValuesIn(detail::poly1305_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
+AXIOM_CT_KERNELS(ChaCha20Ct, detail::chacha20_kernels());
+AXIOM_CT_KERNELS(Poly1305Ct, detail::poly1305_kernels());
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Ct, ::testing::ValuesIn(detail::sha256_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
+AXIOM_CT_KERNELS(Sha256Ct, detail::sha256_kernels());
 
 // The C API (axiom.h) adds argument checks around the same kernels: none may branch on a
 // secret either, and an AEAD's verdict reaches the caller without a branch in between.
@@ -455,34 +347,26 @@ TEST(CApiCt, CiphersMacsAndAeadsWithSecretInputs) {
   ct::secret(std::span(msg));
   Bytes out(msg.size() + 16), back(msg.size());
   std::uint8_t tag[16];
-  int r;
 
   axiom_aes_ctx aes;
   ASSERT_EQ(axiom_aes_init(&aes, key.data(), 16), AXIOM_OK);
   Bytes chain = iv;
-  r = axiom_aes_cbc_encrypt(&aes, chain.data(), out.data(), 96, msg.data(), 96);
-  ct::declassify(&r, sizeof r);
-  EXPECT_EQ(r, AXIOM_OK);
-  r = axiom_aes_ctr_xor(&aes, iv.data(), 5, out.data(), msg.size(), msg.data(), msg.size());
-  ct::declassify(&r, sizeof r);
-  EXPECT_EQ(r, AXIOM_OK);
-  r = axiom_aes_cmac(&aes, tag, msg.data(), msg.size());
-  ct::declassify(&r, sizeof r);
-  EXPECT_EQ(r, AXIOM_OK);
+  EXPECT_EQ(verdict(axiom_aes_cbc_encrypt(&aes, chain.data(), out.data(), 96, msg.data(), 96)), AXIOM_OK);
+  EXPECT_EQ(verdict(axiom_aes_ctr_xor(&aes, iv.data(), 5, out.data(), msg.size(), msg.data(), msg.size())),
+            AXIOM_OK);
+  EXPECT_EQ(verdict(axiom_aes_cmac(&aes, tag, msg.data(), msg.size())), AXIOM_OK);
   axiom_aes_clear(&aes);
 
   axiom_aes_gcm_ctx gcm;
   ASSERT_EQ(axiom_aes_gcm_init(&gcm, key.data(), 32), AXIOM_OK);
-  r = axiom_aes_gcm_seal(&gcm, out.data(), out.size(), iv.data(), 12, aad.data(), aad.size(),
-                         msg.data(), msg.size());
-  ct::declassify(&r, sizeof r);
-  EXPECT_EQ(r, AXIOM_OK);
+  EXPECT_EQ(verdict(axiom_aes_gcm_seal(&gcm, out.data(), out.size(), iv.data(), 12, aad.data(), aad.size(),
+                                       msg.data(), msg.size())),
+            AXIOM_OK);
   for (const bool tamper : {false, true}) {
     out[3] ^= tamper ? 1 : 0;
-    r = axiom_aes_gcm_open(&gcm, back.data(), back.size(), iv.data(), 12, aad.data(), aad.size(),
-                           out.data(), out.size());
-    ct::declassify(&r, sizeof r);
-    EXPECT_EQ(r, tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
+    EXPECT_EQ(verdict(axiom_aes_gcm_open(&gcm, back.data(), back.size(), iv.data(), 12, aad.data(), aad.size(),
+                                         out.data(), out.size())),
+              tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
   }
   axiom_aes_gcm_clear(&gcm);
 
@@ -490,16 +374,14 @@ TEST(CApiCt, CiphersMacsAndAeadsWithSecretInputs) {
     const auto seal = nonce_len == 12 ? axiom_chacha20_poly1305_seal : axiom_xchacha20_poly1305_seal;
     const auto open = nonce_len == 12 ? axiom_chacha20_poly1305_open : axiom_xchacha20_poly1305_open;
     Bytes nonce = rng.bytes(nonce_len);
-    r = seal(out.data(), out.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(), aad.size(),
-             msg.data(), msg.size());
-    ct::declassify(&r, sizeof r);
-    EXPECT_EQ(r, AXIOM_OK);
+    EXPECT_EQ(verdict(seal(out.data(), out.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(),
+                           aad.size(), msg.data(), msg.size())),
+              AXIOM_OK);
     for (const bool tamper : {false, true}) {
       out[7] ^= tamper ? 1 : 0;
-      r = open(back.data(), back.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(),
-               aad.size(), out.data(), out.size());
-      ct::declassify(&r, sizeof r);
-      EXPECT_EQ(r, tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
+      EXPECT_EQ(verdict(open(back.data(), back.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(),
+                             aad.size(), out.data(), out.size())),
+                tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
     }
   }
 
@@ -511,19 +393,10 @@ TEST(CApiCt, CiphersMacsAndAeadsWithSecretInputs) {
                            msg.size()),
             AXIOM_OK);
   ASSERT_EQ(axiom_hmac_sha256(tag + 0, key.data(), key.size(), msg.data(), 16), AXIOM_OK);
-  int same = axiom_ct_equal(key.data(), msg.data(), 32);
-  ct::declassify(&same, sizeof same);
-  EXPECT_EQ(same, 0);
+  EXPECT_EQ(verdict(axiom_ct_equal(key.data(), msg.data(), 32)), 0);
 }
 
-using StreebogKernel = const detail::StreebogKernel*;
-class StreebogCt : public ::testing::TestWithParam<StreebogKernel> {
- protected:
-  void SetUp() override {
-    if (!GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
-    AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info);
-  }
-};
+using StreebogCt = KernelCt<detail::StreebogKernel>;
 
 TEST_P(StreebogCt, HashOfSecretMessage) {
   Prng rng(4);
@@ -572,9 +445,7 @@ TEST_P(StreebogCt, HmacKdfAndPbkdf2WithSecretInputs) {
   ct::declassify(std::span(tag));
   EXPECT_EQ(tag, expected);
   m.update(msg);
-  Status s = m.verify(expected);
-  ct::declassify(&s, sizeof s);
-  EXPECT_TRUE(s.ok());
+  EXPECT_TRUE(verdict(m.verify(expected)));
   const Streebog256 proto(*GetParam());
   std::uint8_t k[32];
   KdfGostr3411_2012_256::derive(k, key, as_bytes("label"), salt, proto);
@@ -588,8 +459,7 @@ TEST_P(StreebogCt, HmacKdfAndPbkdf2WithSecretInputs) {
   ct::declassify(std::span(dk));
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, StreebogCt, ::testing::ValuesIn(detail::streebog_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
+AXIOM_CT_KERNELS(StreebogCt, detail::streebog_kernels());
 
 }  // namespace
 }  // namespace axiom::test
