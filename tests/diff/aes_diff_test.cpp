@@ -1,4 +1,4 @@
-// Differential tests: every AES kernel (ECB, CBC, CTR, CMAC) and every AES x GHASH kernel pair
+// Differential tests: every AES kernel (ECB, CBC, CTR, CFB, OFB, CMAC) and every AES x GHASH kernel pair
 // (GCM) against the portable kernels, at every awkward length, unaligned, in place, with the
 // output ending at a guard page, and through random streaming splits.
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 #include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "support/aes_helpers.hpp"
+#include "support/block_cipher_diff.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -29,148 +30,54 @@ class AesDiff : public ::testing::TestWithParam<Kernel> {
   void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
 };
 
-// Runs op(cipher, out, in) for the kernel under test and portable, for each key size, at every
-// awkward length (rounded down to blocks when whole), unaligned, and in place.
-template <class Op>
-void compare_all(const detail::AesKernel& kernel, bool whole_blocks, Op op) {
+// each_key calls check(ref, mine) with the portable kernel and the kernel under test keyed
+// alike, for each key size.
+template <class Check>
+void each_key(const detail::AesKernel& kernel, Check check) {
   Prng rng(test_seed());
-  const Bytes buf = rng.bytes(65537 + 64);
   for (std::size_t key_size : {16u, 24u, 32u}) {
     const Bytes key = rng.bytes(key_size);
     with_key_size(key_size, [&](auto k) {
       constexpr std::size_t K = decltype(k)::value;
-      const AesCipher<K> ref(fixed<K>(key), detail::aes_portable), mine(fixed<K>(key), kernel);
-      for (std::size_t n : awkward_lengths(dense)) {
-        if (whole_blocks) n -= n % 16;
-        const std::size_t in_off = n % 7, out_off = n % 5;
-        const auto in = std::span(buf).subspan(in_off, n);
-        Bytes expected(n), got(n + 8), inplace(in.begin(), in.end());
-        op(ref, std::span(expected), in);
-        op(mine, std::span(got).subspan(out_off, n), in);
-        ASSERT_TRUE(std::equal(expected.begin(), expected.end(), got.begin() + static_cast<long>(out_off)))
-            << "key " << K << " length " << n << " seed " << rng.seed;
-        op(mine, std::span(inplace), std::span<const std::uint8_t>(inplace));
-        ASSERT_EQ(inplace, expected) << "in place, key " << K << " length " << n << " seed " << rng.seed;
-      }
-      for (std::size_t n : {0u, 16u, 48u, 256u, 4096u}) {  // output ending at a guard page
-        GuardedBuffer g(n);
-        const Bytes in = rng.bytes(n);
-        Bytes expected(n);
-        op(ref, std::span(expected), std::span<const std::uint8_t>(in));
-        op(mine, g.span(), std::span<const std::uint8_t>(in));
-        ASSERT_TRUE(std::equal(expected.begin(), expected.end(), g.span().begin())) << n;
-      }
+      check(AesCipher<K>(fixed<K>(key), detail::aes_portable), AesCipher<K>(fixed<K>(key), kernel));
     });
   }
 }
 
 TEST_P(AesDiff, Ecb) {
-  compare_all(*GetParam(), true, [](const auto& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    ASSERT_TRUE(c.encrypt_blocks(out, in).ok());
-  });
-  compare_all(*GetParam(), true, [](const auto& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    ASSERT_TRUE(c.decrypt_blocks(out, in).ok());
-  });
+  each_key(*GetParam(), [](const auto& ref, const auto& mine) { diff_ecb(ref, mine, dense); });
 }
 
 TEST_P(AesDiff, Cbc) {
-  const Bytes iv = Prng(5).bytes(16);
-  compare_all(*GetParam(), true, [&](const auto& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cbc<std::decay_t<decltype(c)>> m(c, fixed<16>(iv));
-    ASSERT_TRUE(m.encrypt(out, in).ok());
-  });
-  compare_all(*GetParam(), true, [&](const auto& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cbc<std::decay_t<decltype(c)>> m(c, fixed<16>(iv));
-    ASSERT_TRUE(m.decrypt(out, in).ok());
-  });
+  each_key(*GetParam(), [](const auto& ref, const auto& mine) { diff_cbc(ref, mine, dense); });
 }
 
 TEST_P(AesDiff, Ctr) {
   // Counters that carry out of the low 64 bits and wrap the whole 128 bits within a message.
-  for (const char* iv_hex : {"000102030405060708090a0b0c0d0e0f", "0102030405060708fffffffffffffff0",
-                             "fffffffffffffffffffffffffffffffa"}) {
-    const Bytes iv = hex(iv_hex);
-    compare_all(*GetParam(), false, [&](const auto& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-      Ctr<std::decay_t<decltype(c)>> m(c, fixed<16>(iv));
-      ASSERT_TRUE(m.apply(out, in).ok());
-    });
-  }
-}
-
-TEST_P(AesDiff, CtrCarryAgainstDefinition) {
-  // The 2^64 carry and the 2^128 wrap, checked against ECB of explicit counter blocks.
-  Prng rng(test_seed() + 9);
-  const Bytes key = rng.bytes(16);
-  const Aes128 aes(fixed<16>(key), *GetParam());
-  for (const char* iv_hex : {"0102030405060708fffffffffffffff9", "fffffffffffffffffffffffffffffff3"}) {
-    const Bytes iv = hex(iv_hex);
-    Bytes counters(16 * 40), expected(16 * 40), got(16 * 40), zeros(16 * 40, 0);
-    Bytes c = iv;
-    for (std::size_t i = 0; i < 40; ++i) {
-      std::copy(c.begin(), c.end(), counters.begin() + static_cast<long>(16 * i));
-      for (int j = 15; j >= 0; --j)
-        if (++c[static_cast<std::size_t>(j)] != 0) break;
-    }
-    ASSERT_TRUE(aes.encrypt_blocks(expected, counters).ok());
-    Ctr<Aes128> ctr(aes, fixed<16>(iv));
-    ASSERT_TRUE(ctr.apply(got, zeros).ok());
-    EXPECT_EQ(got, expected) << iv_hex;
-  }
-}
-
-TEST_P(AesDiff, Cmac) {
-  compare_all(*GetParam(), false, [](const auto& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cmac<std::decay_t<decltype(c)>> m(c);
-    m.update(in);
-    std::uint8_t tag[16];
-    m.finish(tag);
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = tag[i % 16];  // spread over the output
+  each_key(*GetParam(), [](const auto& ref, const auto& mine) {
+    diff_ctr(ref, mine, dense, {"000102030405060708090a0b0c0d0e0f", "0102030405060708fffffffffffffff0",
+                                "fffffffffffffffffffffffffffffffa"});
   });
 }
 
+TEST_P(AesDiff, CtrCarryAgainstDefinition) {
+  // The 2^64 carry and the 2^128 wrap.
+  const Bytes key = Prng(test_seed() + 9).bytes(16);
+  ctr_against_definition(Aes128(fixed<16>(key), *GetParam()),
+                         {"0102030405060708fffffffffffffff9", "fffffffffffffffffffffffffffffff3"});
+}
+
+TEST_P(AesDiff, CfbOfb) {
+  each_key(*GetParam(), [](const auto& ref, const auto& mine) { diff_cfb_ofb(ref, mine, dense); });
+}
+
+TEST_P(AesDiff, Cmac) {
+  each_key(*GetParam(), [](const auto& ref, const auto& mine) { diff_cmac(ref, mine, dense); });
+}
+
 TEST_P(AesDiff, StreamingSplits) {
-  Prng rng(test_seed() + 1);
-  const Bytes key = rng.bytes(32), iv = rng.bytes(16);
-  const Aes ref(fixed<32>(key), detail::aes_portable), mine(fixed<32>(key), *GetParam());
-  for (int round = 0; round < 200; ++round) {
-    const std::size_t n = rng.below(3000);
-    const Bytes msg = rng.bytes(n);
-    Bytes whole(n), pieces(n);
-    Ctr<Aes> a(ref, fixed<16>(iv)), b(mine, fixed<16>(iv));
-    ASSERT_TRUE(a.apply(whole, msg).ok());
-    Cmac<Aes> ma(ref), mb(mine);
-    ma.update(msg);
-    std::size_t pos = 0;
-    while (pos < n) {
-      const std::size_t take = std::min(n - pos, rng.below(200));
-      ASSERT_TRUE(b.apply(std::span(pieces).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
-      mb.update(std::span(msg).subspan(pos, take));
-      pos += take;
-    }
-    ASSERT_EQ(pieces, whole) << "round " << round << " seed " << rng.seed;
-    std::uint8_t ta[16], tb[16];
-    ma.finish(ta);
-    mb.finish(tb);
-    ASSERT_TRUE(std::equal(ta, ta + 16, tb)) << "round " << round;
-    // seek to any byte offset gives the same keystream.
-    const std::size_t off = rng.below(n + 1);
-    Ctr<Aes> s(mine, fixed<16>(iv));
-    s.seek(off);
-    Bytes tail(n - off);
-    ASSERT_TRUE(s.apply(tail, std::span(msg).subspan(off)).ok());
-    ASSERT_TRUE(std::equal(tail.begin(), tail.end(), whole.begin() + static_cast<long>(off))) << off;
-    // CBC in pieces of whole blocks equals one call.
-    const std::size_t nb = n / 16 * 16;
-    Bytes cw(nb), cp(nb);
-    Cbc<Aes> ca(ref, fixed<16>(iv)), cb(mine, fixed<16>(iv));
-    ASSERT_TRUE(ca.encrypt(cw, std::span(msg).first(nb)).ok());
-    for (pos = 0; pos < nb;) {
-      const std::size_t take = std::min(nb - pos, 16 * rng.below(12));
-      ASSERT_TRUE(cb.encrypt(std::span(cp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
-      pos += take;
-    }
-    ASSERT_EQ(cp, cw) << "round " << round;
-  }
+  const Bytes key = Prng(test_seed() + 1).bytes(32);
+  streaming_splits(Aes(fixed<32>(key), detail::aes_portable), Aes(fixed<32>(key), *GetParam()), 200, 200, 12);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, AesDiff, ::testing::ValuesIn(detail::aes_kernels()),

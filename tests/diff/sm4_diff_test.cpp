@@ -13,6 +13,7 @@
 #include "axiom/sm4.hpp"
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
+#include "support/block_cipher_diff.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -31,162 +32,48 @@ class Sm4Diff : public ::testing::TestWithParam<Kernel> {
   void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
 };
 
-// Runs op(cipher, out, in) for the kernel under test and portable at every awkward length
-// (rounded down to blocks when whole), unaligned, and in place.
-template <class Op>
-void compare_all(const detail::Sm4Kernel& kernel, bool whole_blocks, Op op) {
-  Prng rng(test_seed() + 40);
-  const Bytes buf = rng.bytes(65537 + 64);
-  const Bytes key = rng.bytes(16);
-  const Sm4 ref(fixed<16>(key), detail::sm4_portable), mine(fixed<16>(key), kernel);
-  for (std::size_t n : awkward_lengths(dense)) {
-    if (whole_blocks) n -= n % 16;
-    const std::size_t in_off = n % 7, out_off = n % 5;
-    const auto in = std::span(buf).subspan(in_off, n);
-    Bytes expected(n), got(n + 8), inplace(in.begin(), in.end());
-    op(ref, std::span(expected), in);
-    op(mine, std::span(got).subspan(out_off, n), in);
-    ASSERT_TRUE(std::equal(expected.begin(), expected.end(), got.begin() + static_cast<long>(out_off)))
-        << "length " << n << " seed " << rng.seed;
-    op(mine, std::span(inplace), std::span<const std::uint8_t>(inplace));
-    ASSERT_EQ(inplace, expected) << "in place, length " << n << " seed " << rng.seed;
-  }
-  for (std::size_t n : {0u, 16u, 48u, 256u, 4096u}) {  // output ending at a guard page
-    GuardedBuffer g(n);
-    const Bytes in = rng.bytes(n);
-    Bytes expected(n);
-    op(ref, std::span(expected), std::span<const std::uint8_t>(in));
-    op(mine, g.span(), std::span<const std::uint8_t>(in));
-    ASSERT_TRUE(std::equal(expected.begin(), expected.end(), g.span().begin())) << n;
-  }
+// each_key calls check(ref, mine) with the portable kernel and the kernel under test keyed alike.
+template <class Check>
+void each_key(const detail::Sm4Kernel& kernel, Check check) {
+  const Bytes key = Prng(test_seed() + 40).bytes(16);
+  check(Sm4(fixed<16>(key), detail::sm4_portable), Sm4(fixed<16>(key), kernel));
 }
 
 TEST_P(Sm4Diff, Ecb) {
-  compare_all(*GetParam(), true, [](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    ASSERT_TRUE(c.encrypt_blocks(out, in).ok());
-  });
-  compare_all(*GetParam(), true, [](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    ASSERT_TRUE(c.decrypt_blocks(out, in).ok());
-  });
+  each_key(*GetParam(), [](const Sm4& ref, const Sm4& mine) { diff_ecb(ref, mine, dense); });
 }
 
 TEST_P(Sm4Diff, Cbc) {
-  const Bytes iv = Prng(5).bytes(16);
-  compare_all(*GetParam(), true, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cbc<Sm4> m(c, fixed<16>(iv));
-    ASSERT_TRUE(m.encrypt(out, in).ok());
-  });
-  compare_all(*GetParam(), true, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cbc<Sm4> m(c, fixed<16>(iv));
-    ASSERT_TRUE(m.decrypt(out, in).ok());
-  });
+  each_key(*GetParam(), [](const Sm4& ref, const Sm4& mine) { diff_cbc(ref, mine, dense); });
 }
 
 TEST_P(Sm4Diff, Ctr) {
   // Counters whose low 32 bits wrap inside a batch, that carry out of the low 64 bits, and
   // that wrap the whole 128 bits within a message.
-  for (const char* iv_hex : {"000102030405060708090a0b0c0d0e0f", "0001020304050607aaaaaaaafffffff9",
-                             "0102030405060708fffffffffffffff0", "fffffffffffffffffffffffffffffffa"}) {
-    const Bytes iv = hex(iv_hex);
-    compare_all(*GetParam(), false, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-      Ctr<Sm4> m(c, fixed<16>(iv));
-      ASSERT_TRUE(m.apply(out, in).ok());
-    });
-  }
+  each_key(*GetParam(), [](const Sm4& ref, const Sm4& mine) {
+    diff_ctr(ref, mine, dense, {"000102030405060708090a0b0c0d0e0f", "0001020304050607aaaaaaaafffffff9",
+                                "0102030405060708fffffffffffffff0", "fffffffffffffffffffffffffffffffa"});
+  });
 }
 
 TEST_P(Sm4Diff, CtrCarryAgainstDefinition) {
-  // The 2^32, 2^64 carries and the 2^128 wrap, checked against ECB of explicit counter blocks.
-  Prng rng(test_seed() + 41);
-  const Bytes key = rng.bytes(16);
-  const Sm4 sm4(fixed<16>(key), *GetParam());
-  for (const char* iv_hex : {"01020304050607080000fffffffffff9", "0102030405060708fffffffffffffff9",
-                             "fffffffffffffffffffffffffffffff3"}) {
-    const Bytes iv = hex(iv_hex);
-    Bytes counters(16 * 40), expected(16 * 40), got(16 * 40), zeros(16 * 40, 0);
-    Bytes c = iv;
-    for (std::size_t i = 0; i < 40; ++i) {
-      std::copy(c.begin(), c.end(), counters.begin() + static_cast<long>(16 * i));
-      for (int j = 15; j >= 0; --j)
-        if (++c[static_cast<std::size_t>(j)] != 0) break;
-    }
-    ASSERT_TRUE(sm4.encrypt_blocks(expected, counters).ok());
-    Ctr<Sm4> ctr(sm4, fixed<16>(iv));
-    ASSERT_TRUE(ctr.apply(got, zeros).ok());
-    EXPECT_EQ(got, expected) << iv_hex;
-  }
+  // The 2^32, 2^64 carries and the 2^128 wrap.
+  const Bytes key = Prng(test_seed() + 41).bytes(16);
+  ctr_against_definition(Sm4(fixed<16>(key), *GetParam()), {"01020304050607080000fffffffffff9",
+                                                            "0102030405060708fffffffffffffff9",
+                                                            "fffffffffffffffffffffffffffffff3"});
 }
 
 TEST_P(Sm4Diff, CfbOfb) {
-  const Bytes iv = Prng(6).bytes(16);
-  compare_all(*GetParam(), false, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cfb<Sm4> m(c, fixed<16>(iv));
-    ASSERT_TRUE(m.encrypt(out, in).ok());
-  });
-  compare_all(*GetParam(), false, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cfb<Sm4> m(c, fixed<16>(iv));
-    ASSERT_TRUE(m.decrypt(out, in).ok());
-  });
-  compare_all(*GetParam(), false, [&](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Ofb<Sm4> m(c, fixed<16>(iv));
-    ASSERT_TRUE(m.apply(out, in).ok());
-  });
+  each_key(*GetParam(), [](const Sm4& ref, const Sm4& mine) { diff_cfb_ofb(ref, mine, dense); });
 }
 
 TEST_P(Sm4Diff, Cmac) {
-  compare_all(*GetParam(), false, [](const Sm4& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-    Cmac<Sm4> m(c);
-    m.update(in);
-    std::uint8_t tag[16];
-    m.finish(tag);
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = tag[i % 16];  // spread over the output
-  });
+  each_key(*GetParam(), [](const Sm4& ref, const Sm4& mine) { diff_cmac(ref, mine, dense); });
 }
 
 TEST_P(Sm4Diff, StreamingSplits) {
-  Prng rng(test_seed() + 42);
-  const Bytes key = rng.bytes(16), iv = rng.bytes(16);
-  const Sm4 ref(fixed<16>(key), detail::sm4_portable), mine(fixed<16>(key), *GetParam());
-  for (int round = 0; round < 100; ++round) {
-    const std::size_t n = rng.below(3000);
-    const Bytes msg = rng.bytes(n);
-    Bytes whole(n), pieces(n);
-    Ctr<Sm4> a(ref, fixed<16>(iv)), b(mine, fixed<16>(iv));
-    ASSERT_TRUE(a.apply(whole, msg).ok());
-    Cmac<Sm4> ma(ref), mb(mine);
-    ma.update(msg);
-    std::size_t pos = 0;
-    while (pos < n) {
-      const std::size_t take = std::min(n - pos, rng.below(200));
-      ASSERT_TRUE(b.apply(std::span(pieces).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
-      mb.update(std::span(msg).subspan(pos, take));
-      pos += take;
-    }
-    ASSERT_EQ(pieces, whole) << "round " << round << " seed " << rng.seed;
-    std::uint8_t ta[16], tb[16];
-    ma.finish(ta);
-    mb.finish(tb);
-    ASSERT_TRUE(std::equal(ta, ta + 16, tb)) << "round " << round;
-    const std::size_t off = rng.below(n + 1);
-    Ctr<Sm4> s(mine, fixed<16>(iv));
-    s.seek(off);
-    Bytes tail(n - off);
-    ASSERT_TRUE(s.apply(tail, std::span(msg).subspan(off)).ok());
-    ASSERT_TRUE(std::equal(tail.begin(), tail.end(), whole.begin() + static_cast<long>(off))) << off;
-    const std::size_t nb = n / 16 * 16;
-    Bytes cw(nb), cp(nb), dw(nb), dp(nb);
-    Cbc<Sm4> ca(ref, fixed<16>(iv)), cb(mine, fixed<16>(iv)), da(ref, fixed<16>(iv)), db(mine, fixed<16>(iv));
-    ASSERT_TRUE(ca.encrypt(cw, std::span(msg).first(nb)).ok());
-    ASSERT_TRUE(da.decrypt(dw, std::span(msg).first(nb)).ok());
-    for (pos = 0; pos < nb;) {
-      const std::size_t take = std::min(nb - pos, 16 * rng.below(20));
-      ASSERT_TRUE(cb.encrypt(std::span(cp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
-      ASSERT_TRUE(db.decrypt(std::span(dp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
-      pos += take;
-    }
-    ASSERT_EQ(cp, cw) << "round " << round;
-    ASSERT_EQ(dp, dw) << "round " << round;
-  }
+  each_key(*GetParam(), [](const Sm4& ref, const Sm4& mine) { streaming_splits(ref, mine, 100, 200, 20); });
 }
 
 // The AEADs over every kernel against the portable one, every length, in place.

@@ -12,6 +12,7 @@
 #include "axiom/sm4.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
+#include "support/aead_kat.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
@@ -100,44 +101,16 @@ TEST_P(Sm4Kat, Cmac) {
 // RFC 8998 CCM, then Wycheproof: valid cases seal to the expected bytes and open; invalid
 // ones (changed bytes, bad nonce or tag sizes) fail and leave a zeroed output.
 TEST_P(Sm4Kat, Ccm) {
-  for (const VectorCase& c : load_vectors("kat/sm4_ccm.txt")) {
-    const Bytes key = c.bytes("Key"), nonce = c.bytes("Nonce"), aad = c.bytes("AAD"), pt = c.bytes("Plaintext");
-    const Sm4Ccm ccm(cipher(key));
-    const Bytes tag = c.bytes("Tag");
-    Bytes out(pt.size() + tag.size());
-    ASSERT_TRUE(ccm.seal(out, nonce, aad, pt, tag.size()).ok()) << c.where();
-    EXPECT_EQ(to_hex(out), c.text("Ciphertext") + c.text("Tag")) << c.where();
-    Bytes back(pt.size());
-    ASSERT_TRUE(ccm.open(back, nonce, aad, out, tag.size()).ok()) << c.where();
-    EXPECT_EQ(back, pt) << c.where();
-    out[3] ^= 0x40;
-    EXPECT_EQ(ccm.open(back, nonce, aad, out, tag.size()).error(), Error::authentication_failed) << c.where();
-    EXPECT_EQ(back, Bytes(back.size(), 0));
-  }
+  for (const VectorCase& c : load_vectors("kat/sm4_ccm.txt")) seal_open_kat(Sm4Ccm(cipher(c.bytes("Key"))), c, c.bytes("Nonce"));
 }
 
 TEST_P(Sm4Kat, WycheproofCcm) {
   int valid = 0, invalid = 0;
   for (const VectorCase& c : load_vectors("wycheproof/sm4_ccm.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), aad = c.bytes("AAD"), msg = c.bytes("Msg"),
-                ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
     ASSERT_NE(c.text("Result"), "acceptable") << c.where();
     const bool expect_valid = c.text("Result") == "valid";
     (expect_valid ? valid : invalid)++;
-    const Sm4Ccm ccm(cipher(key));
-    Bytes out(ct.size(), 0xaa);
-    const Status s = ccm.open_detached(out, tag, iv, aad, ct);
-    if (expect_valid) {
-      ASSERT_TRUE(s.ok()) << c.where() << " " << s.text();
-      EXPECT_EQ(out, msg) << c.where();
-      Bytes sealed(msg.size()), t(tag.size());
-      ASSERT_TRUE(ccm.seal_detached(sealed, t, iv, aad, msg).ok()) << c.where();
-      EXPECT_EQ(sealed, ct) << c.where();
-      EXPECT_EQ(t, tag) << c.where();
-    } else {
-      EXPECT_FALSE(s.ok()) << c.where();
-      EXPECT_EQ(out, Bytes(out.size(), 0)) << c.where();
-    }
+    wycheproof_aead_case(Sm4Ccm(cipher(c.bytes("Key"))), c, expect_valid);
   }
   EXPECT_GT(valid, 0);
   EXPECT_GT(invalid, 0);
@@ -160,43 +133,16 @@ class Sm4GcmKat : public ::testing::TestWithParam<GcmKernels> {
 };
 
 TEST_P(Sm4GcmKat, Rfc8998) {
-  for (const VectorCase& c : load_vectors("kat/sm4_gcm.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), aad = c.bytes("AAD"), pt = c.bytes("Plaintext");
-    const Sm4Gcm g = gcm(key);
-    Bytes out(pt.size() + 16);
-    ASSERT_TRUE(g.seal(out, iv, aad, pt).ok()) << c.where();
-    EXPECT_EQ(to_hex(out), c.text("Ciphertext") + c.text("Tag")) << c.where();
-    Bytes back(pt.size());
-    ASSERT_TRUE(g.open(back, iv, aad, out).ok()) << c.where();
-    EXPECT_EQ(back, pt) << c.where();
-    out[out.size() - 1] ^= 1;
-    EXPECT_EQ(g.open(back, iv, aad, out).error(), Error::authentication_failed) << c.where();
-    EXPECT_EQ(back, Bytes(back.size(), 0));
-  }
+  for (const VectorCase& c : load_vectors("kat/sm4_gcm.txt")) seal_open_kat(gcm(c.bytes("Key")), c, c.bytes("IV"));
 }
 
 TEST_P(Sm4GcmKat, WycheproofGcm) {
   int valid = 0, invalid = 0;
   for (const VectorCase& c : load_vectors("wycheproof/sm4_gcm.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), aad = c.bytes("AAD"), msg = c.bytes("Msg"),
-                ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
     ASSERT_NE(c.text("Result"), "acceptable") << c.where();
     const bool expect_valid = c.text("Result") == "valid";
     (expect_valid ? valid : invalid)++;
-    const Sm4Gcm g = gcm(key);
-    Bytes out(msg.size(), 0xaa);
-    const Status s = g.open_detached(out, tag, iv, aad, ct);
-    if (expect_valid) {
-      ASSERT_TRUE(s.ok()) << c.where() << " " << s.text();
-      EXPECT_EQ(out, msg) << c.where();
-      Bytes sealed(msg.size()), t(tag.size());
-      ASSERT_TRUE(g.seal_detached(sealed, t, iv, aad, msg).ok()) << c.where();
-      EXPECT_EQ(sealed, ct) << c.where();
-      EXPECT_EQ(t, tag) << c.where();
-    } else {
-      EXPECT_FALSE(s.ok()) << c.where();
-      EXPECT_EQ(out, Bytes(out.size(), 0)) << c.where();
-    }
+    wycheproof_aead_case(gcm(c.bytes("Key")), c, expect_valid);
   }
   EXPECT_GT(valid, 0);
   EXPECT_GT(invalid, 0);
