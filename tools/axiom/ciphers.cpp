@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "axiom/aes.hpp"
 #include "axiom/bytes.hpp"
@@ -21,29 +22,47 @@ namespace axiom::cli {
 
 namespace {
 
-// ChaCha20 with OpenSSL's 16-byte IV: the 32-bit little-endian block counter, then the nonce.
-class ChaCha20Crypter final : public Crypter {
+// StreamCrypter: a mode that turns each input byte into one output byte as it comes (CTR, CFB,
+// OFB, ChaCha20), so nothing waits for finish. It holds a Result so that a mode whose set-up
+// can fail reports the error on the first update.
+template <class M>
+class StreamCrypter final : public Crypter {
  public:
-  ChaCha20Crypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
-      : c_(key.first<32>(), iv.subspan<4, 12>(),
-           std::uint32_t{iv[0]} | std::uint32_t{iv[1]} << 8 | std::uint32_t{iv[2]} << 16 |
-               std::uint32_t{iv[3]} << 24) {}
+  StreamCrypter(Result<M> m, bool encrypt) : m_(std::move(m)), encrypt_(encrypt) {}
   Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
+    if (!m_.ok()) return m_.error();
     const std::size_t at = out.size();
     out.resize(at + in.size());
-    const Status s = c_.crypt(std::span(out).subspan(at), in);
+    const Status s = run(m_.value(), std::span(out).subspan(at), in);
     if (!s.ok()) out.resize(at);
     return s;
   }
   Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
 
  private:
-  ChaCha20 c_;
+  Status run(M& m, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
+    if constexpr (requires { m.apply(out, in); })
+      return m.apply(out, in);
+    else if constexpr (requires { m.crypt(out, in); })
+      return m.crypt(out, in);
+    else
+      return encrypt_ ? m.encrypt(out, in) : m.decrypt(out, in);
+  }
+  Result<M> m_;
+  bool encrypt_;
 };
 
+template <class M>
+std::unique_ptr<Crypter> stream(Result<M> m, bool encrypt = true) {
+  return std::make_unique<StreamCrypter<M>>(std::move(m), encrypt);
+}
+
+// ChaCha20 with OpenSSL's 16-byte IV: the 32-bit little-endian block counter, then the nonce.
 std::unique_ptr<Crypter> make_chacha20(std::span<const std::uint8_t> key,
                                        std::span<const std::uint8_t> iv, bool) {
-  return std::make_unique<ChaCha20Crypter>(key, iv);
+  return stream<ChaCha20>(ChaCha20(key.first<32>(), iv.subspan<4, 12>(),
+                                   std::uint32_t{iv[0]} | std::uint32_t{iv[1]} << 8 | std::uint32_t{iv[2]} << 16 |
+                                       std::uint32_t{iv[3]} << 24));
 }
 
 // The AEADs of this family have 16-byte tags only.
@@ -150,27 +169,11 @@ std::unique_ptr<Crypter> make_block_mode(std::span<const std::uint8_t> key, std:
   return std::make_unique<BlockModeCrypter<C, M>>(key, iv, encrypt);
 }
 
-// CtrCrypter: CTR over a 16-byte block cipher C with a 128-bit big-endian counter (the IV),
-// as `openssl enc -aes-128-ctr`.
-template <class C>
-class CtrCrypter final : public Crypter {
- public:
-  CtrCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
-      : c_(key.first<C::key_size>(), iv.first<16>()) {}
-  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
-    const std::size_t at = out.size();
-    out.resize(at + in.size());
-    return c_.apply(std::span(out).subspan(at), in);
-  }
-  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
-
- private:
-  Ctr<C> c_;
-};
-
+// CTR over a 16-byte block cipher C with a 128-bit big-endian counter (the IV), as
+// `openssl enc -aes-128-ctr`.
 template <class C>
 std::unique_ptr<Crypter> make_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
-  return std::make_unique<CtrCrypter<C>>(key, iv);
+  return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), iv.first<16>()));
 }
 
 // GCM: ciphertext || tag of tag_size bytes (12..16), as OpenSSL's EVP AES-GCM gives them.
@@ -191,49 +194,16 @@ Status gcm_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t>
   return A(key.first<A::key_size>()).open(out, iv, aad, in, tag_size);
 }
 
-// CfbCrypter / OfbCrypter: CFB-128 and OFB over a 16-byte block cipher C with a 16-byte IV,
-// as `openssl enc -sm4-cfb` / `-sm4-ofb`.
-template <class C>
-class CfbCrypter final : public Crypter {
- public:
-  CfbCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt)
-      : c_(key.first<C::key_size>(), iv.first<16>()), encrypt_(encrypt) {}
-  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
-    const std::size_t at = out.size();
-    out.resize(at + in.size());
-    return encrypt_ ? c_.encrypt(std::span(out).subspan(at), in) : c_.decrypt(std::span(out).subspan(at), in);
-  }
-  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
-
- private:
-  Cfb<C> c_;
-  bool encrypt_;
-};
-
+// CFB-128 and OFB over a 16-byte block cipher C with a 16-byte IV, as `openssl enc -sm4-cfb`
+// / `-sm4-ofb`.
 template <class C>
 std::unique_ptr<Crypter> make_cfb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt) {
-  return std::make_unique<CfbCrypter<C>>(key, iv, encrypt);
+  return stream<Cfb<C>>(Cfb<C>(key.first<C::key_size>(), iv.first<16>()), encrypt);
 }
 
 template <class C>
-class OfbCrypter final : public Crypter {
- public:
-  OfbCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
-      : c_(key.first<C::key_size>(), iv.first<16>()) {}
-  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
-    const std::size_t at = out.size();
-    out.resize(at + in.size());
-    return c_.apply(std::span(out).subspan(at), in);
-  }
-  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
-
- private:
-  Ofb<C> c_;
-};
-
-template <class C>
 std::unique_ptr<Crypter> make_ofb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
-  return std::make_unique<OfbCrypter<C>>(key, iv);
+  return stream<Ofb<C>>(Ofb<C>(key.first<C::key_size>(), iv.first<16>()));
 }
 
 std::string_view sm4_kernel() {
@@ -268,28 +238,12 @@ template <class C>
 std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
   std::array<std::uint8_t, 16> block{};
   std::copy(iv.begin(), iv.begin() + 8, block.begin());
-  return std::make_unique<CtrCrypter<C>>(key, block);
+  return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), block));
 }
 
 // CTR-ACPKM with the GOST engine's section of 4096 bytes (kuznyechik-ctr-acpkm) and its 8-byte IV.
-class CtrAcpkmCrypter final : public Crypter {
- public:
-  CtrAcpkmCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv)
-      : c_(KuznyechikCtrAcpkm::make(key.first<32>(), iv, 4096)) {}
-  Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
-    if (!c_.ok()) return c_.error();
-    const std::size_t at = out.size();
-    out.resize(at + in.size());
-    return c_.value().apply(std::span(out).subspan(at), in);
-  }
-  Status finish(std::vector<std::uint8_t>&) override { return Status{}; }
-
- private:
-  Result<KuznyechikCtrAcpkm> c_;
-};
-
 std::unique_ptr<Crypter> make_ctr_acpkm(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
-  return std::make_unique<CtrAcpkmCrypter>(key, iv);
+  return stream(KuznyechikCtrAcpkm::make(key.first<32>(), iv, 4096));
 }
 
 std::string_view kuznyechik_kernel() {
