@@ -62,19 +62,22 @@ constexpr Cipher ciphers[] = {{"aes-128", 16, "aes-128", "AES-128"},
                               {"sm4", 16, "sm4", "SM4"}};
 
 // add_peer appends impl's subject for every op of every cipher that has(cipher, op) accepts
-// (a line on stderr for each it lacks); make(cipher, op, key) returns the message function.
+// (one line on stderr names those it lacks); make(cipher, op, key) returns the message function.
 template <class Has, class Make>
 void add_peer(std::vector<Subject>& out, const char* impl, Has has, Make make) {
-  for (const Cipher& c : ciphers)
+  for (const Cipher& c : ciphers) {
+    std::string missing;
     for (const std::string& op : block_cipher_ops(c.algo)) {
       if (!has(c, op)) {
-        std::fprintf(stderr, "bench: %s/%s/%s skipped: the peer has no such operation\n", c.algo, op.c_str(), impl);
+        missing += " " + op;
         continue;
       }
       out.push_back({c.algo, op, impl, false, true, block_out_size, [c, op, make](std::span<const std::uint8_t> key) {
                        return make(c, op, key.first(c.key_len));
                      }});
     }
+    if (!missing.empty()) std::fprintf(stderr, "bench: %s has no %s%s: skipped\n", impl, c.algo, missing.c_str());
+  }
 }
 
 #if AXIOM_BENCH_PEER_OPENSSL

@@ -14,6 +14,9 @@
 //   --axiom_sizes=LIST, --axiom_latency_sizes=LIST, --axiom_cold_sizes=LIST
 //                       byte counts (K, M, G suffixes) of each kind; an empty list skips it
 //   --axiom_call_time=S seconds of calls per latency or cold repetition (default 0.01)
+//   --axiom_big_min_time=S  minimum time of the throughput figures of big_size bytes and more
+//                       (default: Google Benchmark's --benchmark_min_time): each call is long
+//                       there, so a shorter time is as precise and keeps make bench short
 //   --axiom_pin=CPU     run on that CPU only;  --axiom_fifo  SCHED_FIFO (both when permitted)
 // The environment (clocks, locking, scheduling, counters) goes to stderr as "bench: ..." lines
 // and into the JSON context.
@@ -118,6 +121,7 @@ struct Options {
   std::vector<std::size_t> latency_sizes{std::begin(axiom::bench::latency_sizes), std::end(axiom::bench::latency_sizes)};
   std::vector<std::size_t> cold_sizes{std::begin(axiom::bench::cold_sizes), std::end(axiom::bench::cold_sizes)};
   double call_time = 0.01;
+  double big_min_time = 0;  // 0: Google Benchmark's --benchmark_min_time
   int pin = -1;
   bool fifo = false;
 };
@@ -137,11 +141,12 @@ bool parse_options(int& argc, char** argv, Options& o) {
       ok = axiom::bench::parse_sizes(value, o.latency_sizes);
     } else if (name == "--axiom_cold_sizes") {
       ok = axiom::bench::parse_sizes(value, o.cold_sizes);
-    } else if (name == "--axiom_call_time") {
+    } else if (name == "--axiom_call_time" || name == "--axiom_big_min_time") {
       const std::string v(value);
       char* end = nullptr;
-      o.call_time = std::strtod(v.c_str(), &end);
-      ok = !v.empty() && *end == '\0' && o.call_time > 0 && o.call_time <= 10;
+      double& seconds = name == "--axiom_call_time" ? o.call_time : o.big_min_time;
+      seconds = std::strtod(v.c_str(), &end);
+      ok = !v.empty() && *end == '\0' && seconds > 0 && seconds <= 10;
     } else if (name == "--axiom_pin") {
       ok = axiom::bench::parse_size(value, n) && n < 4096;
       o.pin = static_cast<int>(n);
@@ -159,6 +164,9 @@ bool parse_options(int& argc, char** argv, Options& o) {
   argc = kept;
   return true;
 }
+
+// big_size: the message size from which --axiom_big_min_time applies.
+constexpr std::size_t big_size = 8192;
 
 // per_call_figures says whether s gets latency and cold-cache figures besides its throughput
 // figures: the main op of each algorithm only (a block cipher's CTR and AEAD seal; every hash,
@@ -237,13 +245,16 @@ int main(int argc, char** argv) {
       return &errors[i][static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), n) - sizes.begin())];
     };
     if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s);
-        !opt.cold_sizes.empty() && k != nullptr && !k->constant_time && s.tables.empty())
+        !opt.cold_sizes.empty() && per_call_figures(s) && k != nullptr && !k->constant_time && s.tables.empty())
       std::fprintf(stderr, "bench: %s: a table kernel without Subject::tables: its cold figures "
                    "flush only the buffers\n", s.name().c_str());
     const std::string base = s.name() + "/";
     // Not UseRealTime(): it would append "/real_time" to the name; MBps is wall clock anyway.
-    for (const std::size_t n : opt.sizes)
-      benchmark::RegisterBenchmark((base + std::to_string(n)).c_str(), run_throughput, &s, n, error_at(n));
+    for (const std::size_t n : opt.sizes) {
+      benchmark::internal::Benchmark* b =
+          benchmark::RegisterBenchmark((base + std::to_string(n)).c_str(), run_throughput, &s, n, error_at(n));
+      if (n >= big_size && opt.big_min_time > 0) b->MinTime(opt.big_min_time);
+    }
     if (!per_call_figures(s)) continue;
     for (const std::size_t n : opt.latency_sizes)
       benchmark::RegisterBenchmark((base + std::to_string(n) + "/latency").c_str(), run_calls, &s, n,
