@@ -118,6 +118,23 @@ void SealOpenWithSecrets(const Aead& aead, const Bytes& nonce, const Bytes& aad,
   EXPECT_FALSE(verdict(aead.open(opened, nonce, aad, sealed)));
 }
 
+// HmacWithSecrets computes HMAC over hash H (a kernel's fresh object) with a secret key and
+// message, and checks it against the default kernels' tag; verify compares the secret tag in
+// constant time, so only the verdict is declassified.
+template <class H>
+void HmacWithSecrets(Bytes key, Bytes msg, const H& hash) {
+  const auto expected = Hmac<H>::mac(key, msg);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  Hmac<H> m(key, hash);
+  m.update(msg);
+  auto tag = m.finish();
+  ct::declassify(std::span(tag));
+  EXPECT_EQ(tag, expected);
+  m.update(msg);
+  EXPECT_TRUE(verdict(m.verify(expected)));
+}
+
 using Sha256Ct = KernelCt<detail::Sha256Kernel>;
 
 TEST_P(Sha256Ct, HashOfSecretMessage) {
@@ -151,18 +168,7 @@ TEST_P(Sha256Ct, UpdateManyOfSecretMessages) {
 TEST_P(Sha256Ct, HmacWithSecretKeyAndMessage) {
   Prng rng(2);
   for (std::size_t keylen : {16u, 64u, 100u}) {
-    Bytes key = rng.bytes(keylen), msg = rng.bytes(100);
-    const auto expected = Hmac<Sha256>::mac(key, msg);
-    ct::secret(std::span(key));
-    ct::secret(std::span(msg));
-    Hmac<Sha256> m(key, Sha256(*GetParam()));
-    m.update(msg);
-    auto tag = m.finish();
-    ct::declassify(std::span(tag));
-    EXPECT_EQ(tag, expected);
-    // verify compares a secret tag in constant time: only the verdict is declassified.
-    m.update(msg);
-    EXPECT_TRUE(verdict(m.verify(expected)));
+    HmacWithSecrets(rng.bytes(keylen), rng.bytes(100), Sha256(*GetParam()));
   }
 }
 
@@ -435,17 +441,9 @@ TEST_P(StreebogCt, UpdateManyOfSecretMessages) {
 
 TEST_P(StreebogCt, HmacKdfAndPbkdf2WithSecretInputs) {
   Prng rng(5);
-  Bytes key = rng.bytes(32), msg = rng.bytes(100), salt = rng.bytes(16);
-  const auto expected = Hmac<Streebog512>::mac(key, msg);
+  Bytes key = rng.bytes(32), salt = rng.bytes(16);
+  HmacWithSecrets(key, rng.bytes(100), Streebog512(*GetParam()));
   ct::secret(std::span(key));
-  ct::secret(std::span(msg));
-  Hmac<Streebog512> m(key, Streebog512(*GetParam()));
-  m.update(msg);
-  auto tag = m.finish();
-  ct::declassify(std::span(tag));
-  EXPECT_EQ(tag, expected);
-  m.update(msg);
-  EXPECT_TRUE(verdict(m.verify(expected)));
   const Streebog256 proto(*GetParam());
   std::uint8_t k[32];
   KdfGostr3411_2012_256::derive(k, key, as_bytes("label"), salt, proto);

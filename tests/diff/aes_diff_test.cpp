@@ -15,6 +15,7 @@
 #include "ghash/ghash_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/block_cipher_diff.hpp"
+#include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -83,15 +84,7 @@ TEST_P(AesDiff, StreamingSplits) {
 INSTANTIATE_TEST_SUITE_P(Kernels, AesDiff, ::testing::ValuesIn(detail::aes_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
-using GcmKernels = std::tuple<const detail::AesKernel*, const detail::GhashKernel*>;
-
-class GcmDiff : public ::testing::TestWithParam<GcmKernels> {
- protected:
-  void SetUp() override {
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<0>(GetParam())->info);
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<1>(GetParam())->info);
-  }
-};
+using GcmDiff = KernelPairTest<detail::AesKernel, detail::GhashKernel>;
 
 TEST_P(GcmDiff, SealOpenEveryLength) {
   Prng rng(test_seed() + 2);
@@ -101,7 +94,7 @@ TEST_P(GcmDiff, SealOpenEveryLength) {
     with_key_size(key_size, [&](auto k) {
       constexpr std::size_t K = decltype(k)::value;
       const AesGcm<K> ref(fixed<K>(key), detail::aes_portable, detail::ghash_portable);
-      const AesGcm<K> mine(fixed<K>(key), *std::get<0>(GetParam()), *std::get<1>(GetParam()));
+      const AesGcm<K> mine(fixed<K>(key), cipher_kernel(), mul_kernel());
       for (std::size_t n : awkward_lengths(dense)) {
         const Bytes nonce = rng.bytes(n % 3 == 0 ? 1 + rng.below(70) : 12);
         const auto aad = std::span(buf).subspan(n % 11, rng.below(300));
@@ -119,13 +112,7 @@ TEST_P(GcmDiff, SealOpenEveryLength) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, GcmDiff,
-                         ::testing::Combine(::testing::ValuesIn(detail::aes_kernels()),
-                                            ::testing::ValuesIn(detail::ghash_kernels())),
-                         [](const auto& p) {
-                           return kernel_test_name(std::get<0>(p.param)->info) + "_" +
-                                  kernel_test_name(std::get<1>(p.param)->info);
-                         });
+AXIOM_KERNEL_PAIRS(GcmDiff, detail::aes_kernels(), detail::ghash_kernels());
 
 // The fused GCM kernels through their own entry points, against portable AES (counter blocks
 // written out with inc32) and portable GHASH: any number of blocks, counters that wrap their

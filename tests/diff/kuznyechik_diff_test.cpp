@@ -14,6 +14,7 @@
 #include "mgm/mgm_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/block_cipher_diff.hpp"
+#include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -82,21 +83,13 @@ INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikDiff, ::testing::ValuesIn(detail::ku
 
 // MGM: every cipher kernel with every multiplication kernel against tables + portable, at
 // every awkward length of plaintext and AAD, unaligned, opened in place.
-using MgmKernels = std::tuple<const detail::KuznyechikKernel*, const detail::MgmKernel*>;
-
-class MgmDiff : public ::testing::TestWithParam<MgmKernels> {
- protected:
-  void SetUp() override {
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<0>(GetParam())->info);
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<1>(GetParam())->info);
-  }
-};
+using MgmDiff = KernelPairTest<detail::KuznyechikKernel, detail::MgmKernel>;
 
 TEST_P(MgmDiff, SealOpenEveryLength) {
   Prng rng(test_seed() + 4);
   const Bytes buf = rng.bytes(65537 + 64), key = rng.bytes(32);
   const KuznyechikMgm ref(Kuznyechik(fixed<32>(key), detail::kuznyechik_tables), detail::mgm_portable);
-  const KuznyechikMgm mine(Kuznyechik(fixed<32>(key), *std::get<0>(GetParam())), *std::get<1>(GetParam()));
+  const KuznyechikMgm mine(Kuznyechik(fixed<32>(key), cipher_kernel()), mul_kernel());
   for (std::size_t n : awkward_lengths(dense)) {
     Bytes nonce = rng.bytes(16);
     nonce[0] &= 0x7f;
@@ -118,8 +111,8 @@ TEST_P(MgmDiff, SealOpenEveryLength) {
 TEST_P(MgmDiff, CountersWrapInTheirHalf) {
   Prng rng(test_seed() + 5);
   const Bytes key = rng.bytes(32), msg = rng.bytes(16 * 9 + 5), aad = rng.bytes(16 * 3 + 1);
-  const Kuznyechik cipher(fixed<32>(key), *std::get<0>(GetParam()));
-  const KuznyechikMgm mine(cipher, *std::get<1>(GetParam()));
+  const Kuznyechik cipher(fixed<32>(key), cipher_kernel());
+  const KuznyechikMgm mine(cipher, mul_kernel());
   for (int half : {8, 0}) {  // 8: wrap Y's low half; 0: wrap Z's high half
     Bytes nonce;
     for (int tries = 0; tries < 64 && nonce.empty(); ++tries) {
@@ -172,13 +165,7 @@ TEST_P(MgmDiff, CountersWrapInTheirHalf) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, MgmDiff,
-                         ::testing::Combine(::testing::ValuesIn(detail::kuznyechik_kernels()),
-                                            ::testing::ValuesIn(detail::mgm_kernels())),
-                         [](const auto& p) {
-                           return kernel_test_name(std::get<0>(p.param)->info) + "_" +
-                                  kernel_test_name(std::get<1>(p.param)->info);
-                         });
+AXIOM_KERNEL_PAIRS(MgmDiff, detail::kuznyechik_kernels(), detail::mgm_kernels());
 
 }  // namespace
 }  // namespace axiom::test

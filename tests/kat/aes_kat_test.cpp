@@ -13,6 +13,7 @@
 #include "ghash/ghash_kernel.hpp"
 #include "support/aead_kat.hpp"
 #include "support/aes_helpers.hpp"
+#include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -160,17 +161,11 @@ INSTANTIATE_TEST_SUITE_P(Kernels, AesKat, ::testing::ValuesIn(detail::aes_kernel
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 // GCM: every AES kernel with every GHASH kernel.
-using GcmKernels = std::tuple<const detail::AesKernel*, const detail::GhashKernel*>;
-
-class GcmKat : public ::testing::TestWithParam<GcmKernels> {
+class GcmKat : public KernelPairTest<detail::AesKernel, detail::GhashKernel> {
  protected:
-  void SetUp() override {
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<0>(GetParam())->info);
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<1>(GetParam())->info);
-  }
   template <std::size_t K>
   AesGcm<K> gcm(const Bytes& key) const {
-    return AesGcm<K>(fixed<K>(key), *std::get<0>(GetParam()), *std::get<1>(GetParam()));
+    return AesGcm<K>(fixed<K>(key), cipher_kernel(), mul_kernel());
   }
 };
 
@@ -216,13 +211,7 @@ TEST_P(GcmKat, WycheproofGmac) {
   EXPECT_EQ(invalid, 324);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, GcmKat,
-                         ::testing::Combine(::testing::ValuesIn(detail::aes_kernels()),
-                                            ::testing::ValuesIn(detail::ghash_kernels())),
-                         [](const auto& p) {
-                           return kernel_test_name(std::get<0>(p.param)->info) + "_" +
-                                  kernel_test_name(std::get<1>(p.param)->info);
-                         });
+AXIOM_KERNEL_PAIRS(GcmKat, detail::aes_kernels(), detail::ghash_kernels());
 
 }  // namespace
 }  // namespace axiom::test

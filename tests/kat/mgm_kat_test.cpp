@@ -10,22 +10,17 @@
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "support/aes_helpers.hpp"
+#include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
 namespace {
 
-using Kernels = std::tuple<const detail::KuznyechikKernel*, const detail::MgmKernel*>;
-
-class MgmKat : public ::testing::TestWithParam<Kernels> {
+class MgmKat : public KernelPairTest<detail::KuznyechikKernel, detail::MgmKernel> {
  protected:
-  void SetUp() override {
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<0>(GetParam())->info);
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<1>(GetParam())->info);
-  }
   KuznyechikMgm mgm(const Bytes& key) const {
-    return KuznyechikMgm(Kuznyechik(fixed<32>(key), *std::get<0>(GetParam())), *std::get<1>(GetParam()));
+    return KuznyechikMgm(Kuznyechik(fixed<32>(key), cipher_kernel()), mul_kernel());
   }
 };
 
@@ -99,13 +94,7 @@ TEST_P(MgmKat, ArgumentRules) {
   EXPECT_EQ(KuznyechikMgm::from_key(Bytes(31)).error(), Error::invalid_key_size);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, MgmKat,
-                         ::testing::Combine(::testing::ValuesIn(detail::kuznyechik_kernels()),
-                                            ::testing::ValuesIn(detail::mgm_kernels())),
-                         [](const auto& p) {
-                           return kernel_test_name(std::get<0>(p.param)->info) + "_" +
-                                  kernel_test_name(std::get<1>(p.param)->info);
-                         });
+AXIOM_KERNEL_PAIRS(MgmKat, detail::kuznyechik_kernels(), detail::mgm_kernels());
 
 // Every MGM kernel against the portable one on random sums of products of awkward sizes.
 class MgmMulDiff : public ::testing::TestWithParam<const detail::MgmKernel*> {

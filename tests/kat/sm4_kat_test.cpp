@@ -14,6 +14,7 @@
 #include "sm4/sm4_kernel.hpp"
 #include "support/aead_kat.hpp"
 #include "support/aes_helpers.hpp"
+#include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
 
@@ -121,15 +122,9 @@ INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Kat, ::testing::ValuesIn(detail::sm4_kernel
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 // GCM: every SM4 kernel with every GHASH kernel.
-using GcmKernels = std::tuple<const detail::Sm4Kernel*, const detail::GhashKernel*>;
-
-class Sm4GcmKat : public ::testing::TestWithParam<GcmKernels> {
+class Sm4GcmKat : public KernelPairTest<detail::Sm4Kernel, detail::GhashKernel> {
  protected:
-  void SetUp() override {
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<0>(GetParam())->info);
-    AXIOM_SKIP_UNLESS_RUNNABLE(std::get<1>(GetParam())->info);
-  }
-  Sm4Gcm gcm(const Bytes& key) const { return Sm4Gcm(fixed<16>(key), *std::get<0>(GetParam()), *std::get<1>(GetParam())); }
+  Sm4Gcm gcm(const Bytes& key) const { return Sm4Gcm(fixed<16>(key), cipher_kernel(), mul_kernel()); }
 };
 
 TEST_P(Sm4GcmKat, Rfc8998) {
@@ -149,13 +144,7 @@ TEST_P(Sm4GcmKat, WycheproofGcm) {
   EXPECT_EQ(valid + invalid, 104);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Sm4GcmKat,
-                         ::testing::Combine(::testing::ValuesIn(detail::sm4_kernels()),
-                                            ::testing::ValuesIn(detail::ghash_kernels())),
-                         [](const auto& p) {
-                           return kernel_test_name(std::get<0>(p.param)->info) + "_" +
-                                  kernel_test_name(std::get<1>(p.param)->info);
-                         });
+AXIOM_KERNEL_PAIRS(Sm4GcmKat, detail::sm4_kernels(), detail::ghash_kernels());
 
 }  // namespace
 }  // namespace axiom::test
