@@ -203,6 +203,180 @@ int axiom_aes_gcm_open_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size
                                 size_t nonce_len, const uint8_t* aad, size_t aad_len,
                                 const uint8_t* in, size_t in_len);
 
+/* axiom_aes_cfb_encrypt / _decrypt: CFB-128 (SP 800-38A; OpenSSL's -cfb), any length,
+ * out_len == in_len, out may be in. iv (16 bytes) is read and replaced by the next register
+ * value, so a message may be given in several calls when every piece but the last is whole
+ * blocks. iv must not overlap out or in. */
+int axiom_aes_cfb_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_aes_cfb_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+/* axiom_aes_ofb_xor: OFB (SP 800-38A), encryption and decryption alike; iv as in CFB. */
+int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
+                      size_t out_len, const uint8_t* in, size_t in_len);
+
+/* ---- SM4 (GB/T 32907-2016) and Kuznyechik (GOST R 34.12-2015), with the modes above.
+ * Each function works as its axiom_aes_* namesake (same arguments, checks and error codes),
+ * on an axiom_sm4_ctx or an axiom_kuznyechik_ctx keyed by _init. The SM4 key is 16 bytes,
+ * the Kuznyechik key 32; other sizes give AXIOM_ERR_INVALID_KEY_SIZE. GOST R 34.13-2015's
+ * modes with a 16-byte register are these: its CTR with IV (8 bytes) is axiom_*_ctr_xor with
+ * the counter block IV || 00000000 00000000; its MAC is CMAC (OMAC1), truncated by the caller
+ * to the length it wants. */
+
+#define AXIOM_SM4_KEY_SIZE 16
+#define AXIOM_SM4_BLOCK_SIZE 16
+#define AXIOM_KUZNYECHIK_KEY_SIZE 32
+#define AXIOM_KUZNYECHIK_BLOCK_SIZE 16
+
+/* axiom_sm4_ctx holds an SM4 key schedule and its kernel; contents private. 384 bytes. */
+typedef struct axiom_sm4_ctx {
+  uint64_t opaque[48];
+} axiom_sm4_ctx;
+/* axiom_sm4_cmac_ctx holds a CMAC computation over an axiom_sm4_ctx that must stay keyed
+ * until axiom_sm4_cmac_final. */
+typedef struct axiom_sm4_cmac_ctx {
+  uint64_t opaque[12];
+} axiom_sm4_cmac_ctx;
+
+int axiom_sm4_init(axiom_sm4_ctx* ctx, const uint8_t* key, size_t key_len);
+void axiom_sm4_clear(axiom_sm4_ctx* ctx);
+int axiom_sm4_encrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16], const uint8_t in[16]);
+int axiom_sm4_decrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16], const uint8_t in[16]);
+int axiom_sm4_ecb_encrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
+int axiom_sm4_ecb_decrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
+int axiom_sm4_cbc_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_cbc_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_ctr_xor(const axiom_sm4_ctx* ctx, const uint8_t iv[16], uint64_t offset,
+                      uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_cfb_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_cfb_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_ofb_xor(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                      const uint8_t* in, size_t in_len);
+int axiom_sm4_cmac(const axiom_sm4_ctx* ctx, uint8_t tag[16], const uint8_t* msg,
+                   size_t msg_len);
+int axiom_sm4_cmac_init(axiom_sm4_cmac_ctx* cmac, const axiom_sm4_ctx* sm4);
+int axiom_sm4_cmac_update(axiom_sm4_cmac_ctx* cmac, const uint8_t* data, size_t len);
+int axiom_sm4_cmac_final(axiom_sm4_cmac_ctx* cmac, uint8_t tag[16]);
+
+/* axiom_sm4_ccm_seal / _open / _seal_detached / _open_detached: SM4-CCM (RFC 8998, SP
+ * 800-38C) under the key in ctx, with the arguments and rules of the AES-GCM functions, except:
+ * nonces are 7 to 13 bytes (12 in RFC 8998; else AXIOM_ERR_INVALID_NONCE_SIZE), leaving
+ * 15 - nonce_len bytes for the message length (AXIOM_ERR_MESSAGE_TOO_LONG beyond); detached
+ * tags are 4, 6, 8, 10, 12, 14 or 16 bytes; the combined forms use 16-byte tags. */
+int axiom_sm4_ccm_seal(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                       size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_ccm_open(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                       size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_ccm_seal_detached(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len);
+int axiom_sm4_ccm_open_detached(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len);
+
+/* axiom_sm4_gcm_ctx holds an SM4-GCM key (RFC 8998): SM4 schedule and GHASH key; contents
+ * private. The functions are those of AES-GCM with a 16-byte key. */
+typedef struct axiom_sm4_gcm_ctx {
+  uint64_t opaque[128];
+} axiom_sm4_gcm_ctx;
+int axiom_sm4_gcm_init(axiom_sm4_gcm_ctx* ctx, const uint8_t* key, size_t key_len);
+void axiom_sm4_gcm_clear(axiom_sm4_gcm_ctx* ctx);
+int axiom_sm4_gcm_seal(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                       size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_gcm_open(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                       size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_gcm_seal_detached(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len);
+int axiom_sm4_gcm_open_detached(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                const uint8_t* in, size_t in_len);
+
+/* axiom_kuznyechik_ctx holds a Kuznyechik key schedule and its kernel; contents private.
+ * 512 bytes. */
+typedef struct axiom_kuznyechik_ctx {
+  uint64_t opaque[64];
+} axiom_kuznyechik_ctx;
+/* axiom_kuznyechik_cmac_ctx holds a MAC computation over an axiom_kuznyechik_ctx that must
+ * stay keyed until axiom_kuznyechik_cmac_final. */
+typedef struct axiom_kuznyechik_cmac_ctx {
+  uint64_t opaque[12];
+} axiom_kuznyechik_cmac_ctx;
+
+int axiom_kuznyechik_init(axiom_kuznyechik_ctx* ctx, const uint8_t* key, size_t key_len);
+void axiom_kuznyechik_clear(axiom_kuznyechik_ctx* ctx);
+int axiom_kuznyechik_encrypt_block(const axiom_kuznyechik_ctx* ctx, uint8_t out[16],
+                                   const uint8_t in[16]);
+int axiom_kuznyechik_decrypt_block(const axiom_kuznyechik_ctx* ctx, uint8_t out[16],
+                                   const uint8_t in[16]);
+int axiom_kuznyechik_ecb_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_ecb_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_cbc_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                 size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_cbc_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                 size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_ctr_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t iv[16],
+                             uint64_t offset, uint8_t* out, size_t out_len, const uint8_t* in,
+                             size_t in_len);
+int axiom_kuznyechik_cfb_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                 size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_cfb_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                 size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_ofb_xor(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                             size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_cmac(const axiom_kuznyechik_ctx* ctx, uint8_t tag[16], const uint8_t* msg,
+                          size_t msg_len);
+int axiom_kuznyechik_cmac_init(axiom_kuznyechik_cmac_ctx* cmac, const axiom_kuznyechik_ctx* kuz);
+int axiom_kuznyechik_cmac_update(axiom_kuznyechik_cmac_ctx* cmac, const uint8_t* data,
+                                 size_t len);
+int axiom_kuznyechik_cmac_final(axiom_kuznyechik_cmac_ctx* cmac, uint8_t tag[16]);
+
+/* axiom_kuznyechik_ctr_acpkm_xor: CTR-ACPKM (RFC 8645; R 1323565.1.017-2018) of the whole
+ * message in, under the key in ctx, an 8-byte iv (else AXIOM_ERR_INVALID_NONCE_SIZE) and a
+ * section of section_size bytes after which the key changes (a non-zero multiple of 16, else
+ * AXIOM_ERR_INVALID_ARGUMENT). out_len == in_len; out may be in. ctx is not changed. */
+int axiom_kuznyechik_ctr_acpkm_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t* iv,
+                                   size_t iv_len, size_t section_size, uint8_t* out,
+                                   size_t out_len, const uint8_t* in, size_t in_len);
+
+/* axiom_kuznyechik_mgm_seal / _open / _seal_detached / _open_detached: Kuznyechik-MGM
+ * (RFC 9058) under the key in ctx, with the arguments and rules of the AES-GCM functions,
+ * except: the nonce is 16 bytes whose first bit is 0 (else AXIOM_ERR_INVALID_NONCE_SIZE);
+ * detached tags are 4 to 16 bytes; the combined forms use 16-byte tags; message and AAD up to
+ * 2^61 - 1 bytes each. */
+int axiom_kuznyechik_mgm_seal(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
+                              const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                              size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_mgm_open(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
+                              const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                              size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_mgm_seal_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                       size_t out_len, uint8_t* tag, size_t tag_len,
+                                       const uint8_t* nonce, size_t nonce_len,
+                                       const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                       size_t in_len);
+int axiom_kuznyechik_mgm_open_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                       size_t out_len, const uint8_t* tag, size_t tag_len,
+                                       const uint8_t* nonce, size_t nonce_len,
+                                       const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                       size_t in_len);
+
 /* ---- ChaCha20, XChaCha20 (RFC 8439, draft-irtf-cfrg-xchacha), Poly1305 and the AEADs.
  * These are cheap to key, so they take the 32-byte key on each call (as libsodium does). */
 

@@ -29,7 +29,11 @@ Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::u
 
 // gost_unpad returns the length of the message in padded (procedure 2, the only reversible
 // one): padded.size() must be a non-zero multiple of 16 and its last block must end in 0x80
-// and zero bytes (else invalid_padding). The scan does not branch on the bytes.
+// and zero bytes (else invalid_padding). The scan does not branch on the bytes; this form then
+// branches on the verdict to build its Result.
 Result<std::size_t> gost_unpad(std::span<const std::uint8_t> padded) noexcept;
+// gost_unpad(padded, length) is the same check with no branch on the bytes at all: the verdict
+// and the length (0 on invalid_padding) are computed with masks, as CBC's PKCS#7 removal.
+Status gost_unpad(std::span<const std::uint8_t> padded, std::size_t& length) noexcept;
 
 }  // namespace axiom

@@ -8,18 +8,23 @@
 #include <cstring>
 #include <new>
 
+#include "axiom/acpkm.hpp"
 #include "axiom/aes.hpp"
 #include "axiom/bytes.hpp"
+#include "axiom/ccm.hpp"
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/pbkdf2.hpp"
 #include "axiom/poly1305.hpp"
 #include "axiom/random.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/sm4.hpp"
 #include "axiom/streebog.hpp"
 
 namespace {
@@ -185,16 +190,144 @@ int ctr(int keyed, const axiom::detail::BlockCipherRef& c, const uint8_t* iv, ui
   return r;
 }
 
-// An axiom_aes_cmac_ctx holds the address of its axiom_aes_ctx in opaque[0], then the state.
+// cfb / ofb: 16-byte-register CFB-128 and OFB; iv gets the register after the call.
+int cfb(int keyed, const axiom::detail::BlockCipherRef& c, bool decrypt, uint8_t* iv,
+        uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
+  if (int e = check_bufs({{iv, 16}, {out, out_len}, {in, in_len}})) return e;
+  if (keyed) return keyed;
+  if (bad_overlap({out, out_len}, {in, in_len}, {{iv, 16}}) || overlap({iv, 16}, {in, in_len}))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  axiom::detail::CfbState s;
+  (void)axiom::detail::set_register(s.reg, s.size, view(iv, 16));  // 16 bytes: always valid
+  s.s = s.used = 16;
+  const int r = code(axiom::detail::cfb_run(c, s, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
+  if (r == AXIOM_OK) std::memcpy(iv, s.reg, 16);
+  axiom::secure_wipe(&s, sizeof s);
+  return r;
+}
+
+int ofb(int keyed, const axiom::detail::BlockCipherRef& c, uint8_t* iv, uint8_t* out,
+        size_t out_len, const uint8_t* in, size_t in_len) {
+  if (int e = check_bufs({{iv, 16}, {out, out_len}, {in, in_len}})) return e;
+  if (keyed) return keyed;
+  if (bad_overlap({out, out_len}, {in, in_len}, {{iv, 16}}) || overlap({iv, 16}, {in, in_len}))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  axiom::detail::OfbState s;
+  (void)axiom::detail::set_register(s.reg, s.size, view(iv, 16));
+  s.used = s.size;
+  const int r = code(axiom::detail::ofb_run(c, s, {out, out ? out_len : 0}, view(in, in_len)));
+  if (r == AXIOM_OK) std::memcpy(iv, s.reg, 16);
+  axiom::secure_wipe(&s, sizeof s);
+  return r;
+}
+
+// object_of: the C++ object of type T (SM4, Kuznyechik, SM4-GCM: one key size each) that a
+// context holds (see slot; opaque[0] is T::key_size when keyed), or NULL if it holds no key.
+template <class T, class Ctx>
+const T* object_of(const Ctx* ctx) {
+  return ctx && ctx->opaque[0] == T::key_size ? slot<T>(ctx->opaque) : nullptr;
+}
+
+// init_object constructs T from key in ctx (any previous key is wiped first).
+template <class T, class Ctx>
+int init_object(Ctx* ctx, const uint8_t* key, size_t key_len) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  axiom::secure_wipe(ctx, sizeof *ctx);
+  if (int e = check_bufs({{key, key_len}})) return e;
+  if (key_len != T::key_size) return AXIOM_ERR_INVALID_KEY_SIZE;
+  new (slot<T>(ctx->opaque)) T(std::span<const std::uint8_t, T::key_size>(key, T::key_size));
+  ctx->opaque[0] = T::key_size;
+  return AXIOM_OK;
+}
+
+// clear_object destroys the object in ctx (its destructor wipes the key) and wipes ctx.
+template <class T, class Ctx>
+void clear_object(Ctx* ctx) {
+  if (const T* obj = object_of<T>(ctx)) obj->~T();
+  if (ctx) axiom::secure_wipe(ctx, sizeof *ctx);
+}
+
+// cipher_ref: the block cipher of a keyed context, for the modes; else the error to report
+// (after the buffer checks).
+int cipher_ref(const axiom_aes_ctx* ctx, axiom::detail::BlockCipherRef& ref) { return aes_ref(ctx, ref); }
+
+template <class T, class Ctx>
+int object_ref(const Ctx* ctx, axiom::detail::BlockCipherRef& ref) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  const T* obj = object_of<T>(ctx);
+  if (!obj) return AXIOM_ERR_INVALID_ARGUMENT;
+  ref = obj->block_ref();
+  return AXIOM_OK;
+}
+int cipher_ref(const axiom_sm4_ctx* ctx, axiom::detail::BlockCipherRef& ref) { return object_ref<axiom::Sm4>(ctx, ref); }
+int cipher_ref(const axiom_kuznyechik_ctx* ctx, axiom::detail::BlockCipherRef& ref) {
+  return object_ref<axiom::Kuznyechik>(ctx, ref);
+}
+
+// one_block: encrypt_block / decrypt_block of any cipher context.
+template <class Ctx>
+int one_block(const Ctx* ctx, bool decrypt, uint8_t* out, const uint8_t* in) {
+  if (!out || !in) return AXIOM_ERR_NULL_POINTER;
+  axiom::detail::BlockCipherRef c{};
+  if (int e = cipher_ref(ctx, c)) return e;
+  if (bad_overlap({out, 16}, {in, 16})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  return code(axiom::detail::ecb_run(c, decrypt, {out, 16}, {in, 16}));
+}
+
+// A CMAC context holds the address of its cipher context in opaque[0], then the state.
+template <class Ctx>
 struct CmacSlot {
-  const axiom_aes_ctx* aes;
+  const Ctx* cipher;
   axiom::detail::CmacState state;
 };
-static_assert(sizeof(CmacSlot) <= sizeof(axiom_aes_cmac_ctx));
-static_assert(alignof(CmacSlot) <= alignof(axiom_aes_cmac_ctx));
 
-CmacSlot* cmac_of(axiom_aes_cmac_ctx* ctx) {
-  return std::launder(reinterpret_cast<CmacSlot*>(ctx->opaque));
+template <class Ctx, class MacCtx>
+CmacSlot<Ctx>* cmac_of(MacCtx* ctx) {
+  static_assert(sizeof(CmacSlot<Ctx>) <= sizeof(MacCtx) && alignof(CmacSlot<Ctx>) <= alignof(MacCtx));
+  return std::launder(reinterpret_cast<CmacSlot<Ctx>*>(ctx->opaque));
+}
+
+template <class Ctx, class MacCtx>
+int cmac_init(MacCtx* mac, const Ctx* cipher) {
+  if (!mac) return AXIOM_ERR_NULL_POINTER;
+  axiom::detail::BlockCipherRef c;
+  if (int e = cipher_ref(cipher, c)) return e;
+  CmacSlot<Ctx>* m = new (mac->opaque) CmacSlot<Ctx>{cipher, {}};
+  axiom::detail::cmac_start(c, m->state);
+  return AXIOM_OK;
+}
+
+template <class Ctx, class MacCtx>
+int cmac_update(MacCtx* mac, const uint8_t* data, size_t len) {
+  if (!mac) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{data, len}})) return e;
+  CmacSlot<Ctx>* m = cmac_of<Ctx>(mac);
+  axiom::detail::BlockCipherRef c;
+  if (int e = cipher_ref(m->cipher, c)) return e;
+  axiom::detail::cmac_update(c, m->state, view(data, len));
+  return AXIOM_OK;
+}
+
+template <class Ctx, class MacCtx>
+int cmac_final(MacCtx* mac, uint8_t* tag) {
+  if (!mac || !tag) return AXIOM_ERR_NULL_POINTER;
+  CmacSlot<Ctx>* m = cmac_of<Ctx>(mac);
+  axiom::detail::BlockCipherRef c;
+  if (int e = cipher_ref(m->cipher, c)) return e;
+  axiom::detail::cmac_finish(c, m->state, std::span<std::uint8_t, 16>(tag, 16));
+  axiom::secure_wipe(mac, sizeof *mac);
+  return AXIOM_OK;
+}
+
+// cmac_oneshot: init, update, final on a context of its own (wiped on every path).
+template <class MacCtx, class Ctx>
+int cmac_oneshot(const Ctx* cipher, uint8_t* tag, const uint8_t* msg, size_t msg_len) {
+  MacCtx m;
+  int e = cmac_init<Ctx>(&m, cipher);
+  if (!e) e = cmac_update<Ctx>(&m, msg, msg_len);
+  if (!e) e = cmac_final<Ctx>(&m, tag);
+  axiom::secure_wipe(&m, sizeof m);
+  return e;
 }
 
 // The four forms of every AEAD call.
@@ -215,6 +348,7 @@ struct AeadArgs {
 struct AeadRules {
   bool keyed, key_ok, nonce_ok, tag_ok;
   std::uint64_t max_message;
+  std::uint64_t max_aad = UINT64_MAX;
 };
 
 // aead_checks makes every check of axiom.h, in its order, before the C++ call; then that call
@@ -245,6 +379,7 @@ int aead_checks(const AeadArgs& a, const AeadRules& r) {
   const size_t want = a.op == Op::seal ? a.in_len + 16 : message;  // in_len <= PTRDIFF_MAX
   if (a.out_len != want) return fail(AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
   if (message > r.max_message) return fail(AXIOM_ERR_MESSAGE_TOO_LONG);
+  if (a.aad.n > r.max_aad) return fail(AXIOM_ERR_MESSAGE_TOO_LONG);
   return AXIOM_OK;
 }
 
@@ -264,6 +399,70 @@ int aead_run(const Aead& aead, const AeadArgs& a, Nonce nonce) {
       return code(aead.open_detached(o, nonce, in, std::span<const std::uint8_t, 16>(tag, 16), aad));
   }
   return AXIOM_ERR_INVALID_ARGUMENT;
+}
+
+// detached_aead: an AEAD given by its detached seal and open, each called as
+// f(out, tag, nonce, aad, in) (SM4-GCM, SM4-CCM, Kuznyechik-MGM), in the four C forms; the
+// combined forms carry a 16-byte tag after the ciphertext. aead_checks makes every check
+// first, so the call can fail only on a wrong tag (and then zeroes out itself, by a mask).
+template <class Seal, class Open>
+int detached_aead(const AeadArgs& a, const AeadRules& r, Seal&& seal, Open&& open) {
+  if (int e = aead_checks(a, r)) return e;
+  const auto nonce = view(static_cast<const uint8_t*>(a.nonce.p), a.nonce.n);
+  const auto aad = view(static_cast<const uint8_t*>(a.aad.p), a.aad.n);
+  auto* tag = static_cast<std::uint8_t*>(const_cast<void*>(a.tag.p));
+  const std::span<std::uint8_t> out(a.out, a.out ? a.out_len : 0);
+  const auto in = view(a.in, a.in_len);
+  switch (a.op) {
+    case Op::seal: return code(seal(out.first(a.in_len), out.subspan(a.in_len), nonce, aad, in));
+    case Op::open: return code(open(out, in.subspan(a.out_len), nonce, aad, in.first(a.out_len)));
+    case Op::seal_detached: return code(seal(out, std::span<std::uint8_t>(tag, a.tag.n), nonce, aad, in));
+    case Op::open_detached: return code(open(out, view(tag, a.tag.n), nonce, aad, in));
+  }
+  return AXIOM_ERR_INVALID_ARGUMENT;
+}
+
+// Whether an AEAD call is one of the detached forms (whose tag length the caller picks).
+bool detached(const AeadArgs& a) { return a.op == Op::seal_detached || a.op == Op::open_detached; }
+
+// sm4_gcm_call: SM4-GCM (RFC 8998) in the C API.
+int sm4_gcm_call(const axiom_sm4_gcm_ctx* ctx, const AeadArgs& a) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  const axiom::Sm4Gcm* g = object_of<axiom::Sm4Gcm>(ctx);
+  constexpr std::uint64_t max_aad = (std::uint64_t{1} << 61) - 1;  // SP 800-38D
+  const AeadRules rules{g != nullptr, true, a.nonce.n > 0 && a.nonce.n <= max_aad,
+                        !detached(a) || (a.tag.n >= 12 && a.tag.n <= 16),
+                        axiom::Sm4Gcm::max_message_size, max_aad};
+  return detached_aead(
+      a, rules, [&](auto o, auto t, auto n, auto ad, auto in) { return g->seal_detached(o, t, n, ad, in); },
+      [&](auto o, auto t, auto n, auto ad, auto in) { return g->open_detached(o, t, n, ad, in); });
+}
+
+// sm4_ccm_call: SM4-CCM (RFC 8998) over the key in an axiom_sm4_ctx.
+int sm4_ccm_call(const axiom_sm4_ctx* ctx, const AeadArgs& a) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  axiom::detail::BlockCipherRef c{};
+  const bool keyed = cipher_ref(ctx, c) == AXIOM_OK;
+  const size_t L = 15 - a.nonce.n;  // bytes of the length field, for a valid nonce
+  const std::uint64_t max = L >= 8 ? UINT64_MAX : (std::uint64_t{1} << (8 * L)) - 1;
+  const AeadRules rules{keyed, true, a.nonce.n >= 7 && a.nonce.n <= 13,
+                        !detached(a) || (a.tag.n >= 4 && a.tag.n <= 16 && a.tag.n % 2 == 0), max};
+  return detached_aead(
+      a, rules, [&](auto o, auto t, auto n, auto ad, auto in) { return axiom::detail::ccm_seal(c, o, t, n, ad, in); },
+      [&](auto o, auto t, auto n, auto ad, auto in) { return axiom::detail::ccm_open(c, o, t, n, ad, in); });
+}
+
+// mgm_call: Kuznyechik-MGM (RFC 9058) over the key in an axiom_kuznyechik_ctx.
+int mgm_call(const axiom_kuznyechik_ctx* ctx, const AeadArgs& a) {
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  axiom::detail::MgmKey k{{}, &axiom::detail::mgm_default()};
+  const bool keyed = cipher_ref(ctx, k.cipher) == AXIOM_OK;
+  constexpr std::uint64_t max = (std::uint64_t{1} << 61) - 1;
+  const bool nonce_ok = a.nonce.n == 16 && a.nonce.p && (static_cast<const uint8_t*>(a.nonce.p)[0] & 0x80) == 0;
+  const AeadRules rules{keyed, true, nonce_ok, !detached(a) || (a.tag.n >= 4 && a.tag.n <= 16), max, max};
+  return detached_aead(
+      a, rules, [&](auto o, auto t, auto n, auto ad, auto in) { return axiom::detail::mgm_seal(k, o, t, n, ad, in); },
+      [&](auto o, auto t, auto n, auto ad, auto in) { return axiom::detail::mgm_open(k, o, t, n, ad, in); });
 }
 
 // gcm_call: AES-GCM in the C API (the combined forms use 16-byte tags).
@@ -504,46 +703,37 @@ int axiom_aes_ctr_xor(const axiom_aes_ctx* ctx, const uint8_t iv[16], uint64_t o
 }
 
 int axiom_aes_cmac(const axiom_aes_ctx* ctx, uint8_t tag[16], const uint8_t* msg, size_t msg_len) {
-  axiom_aes_cmac_ctx m;
-  if (int e = axiom_aes_cmac_init(&m, ctx)) return e;
-  if (int e = axiom_aes_cmac_update(&m, msg, msg_len)) {
-    axiom::secure_wipe(&m, sizeof m);
-    return e;
-  }
-  if (int e = axiom_aes_cmac_final(&m, tag)) {
-    axiom::secure_wipe(&m, sizeof m);
-    return e;
-  }
-  return AXIOM_OK;
+  return cmac_oneshot<axiom_aes_cmac_ctx>(ctx, tag, msg, msg_len);
 }
 
 int axiom_aes_cmac_init(axiom_aes_cmac_ctx* cmac, const axiom_aes_ctx* aes) {
-  if (!cmac) return AXIOM_ERR_NULL_POINTER;
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(aes, c)) return e;
-  CmacSlot* m = new (cmac->opaque) CmacSlot{aes, {}};
-  axiom::detail::cmac_start(c, m->state);
-  return AXIOM_OK;
+  return cmac_init<axiom_aes_ctx>(cmac, aes);
 }
 
 int axiom_aes_cmac_update(axiom_aes_cmac_ctx* cmac, const uint8_t* data, size_t len) {
-  if (!cmac) return AXIOM_ERR_NULL_POINTER;
-  if (int e = check_bufs({{data, len}})) return e;
-  CmacSlot* m = cmac_of(cmac);
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(m->aes, c)) return e;
-  axiom::detail::cmac_update(c, m->state, view(data, len));
-  return AXIOM_OK;
+  return cmac_update<axiom_aes_ctx>(cmac, data, len);
 }
 
 int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[16]) {
-  if (!cmac || !tag) return AXIOM_ERR_NULL_POINTER;
-  CmacSlot* m = cmac_of(cmac);
-  axiom::detail::BlockCipherRef c;
-  if (int e = aes_ref(m->aes, c)) return e;
-  axiom::detail::cmac_finish(c, m->state, std::span<std::uint8_t, 16>(tag, 16));
-  axiom::secure_wipe(cmac, sizeof *cmac);
-  return AXIOM_OK;
+  return cmac_final<axiom_aes_ctx>(cmac, tag);
+}
+
+int axiom_aes_cfb_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c{};
+  return cfb(aes_ref(ctx, c), c, false, iv, out, out_len, in, in_len);
+}
+
+int axiom_aes_cfb_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c{};
+  return cfb(aes_ref(ctx, c), c, true, iv, out, out_len, in, in_len);
+}
+
+int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                      const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef c{};
+  return ofb(aes_ref(ctx, c), c, iv, out, out_len, in, in_len);
 }
 
 int axiom_aes_gcm_init(axiom_aes_gcm_ctx* ctx, const uint8_t* key, size_t key_len) {
@@ -698,6 +888,128 @@ int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const u
                                            const uint8_t* in, size_t in_len) {
   return chacha_call<axiom::XChaCha20Poly1305>({Op::open_detached, out, out_len, {tag, tag_len}, {key, key_len},
                                    {nonce, nonce_len}, {aad, aad_len}, in, in_len});
+}
+
+// The block-cipher set of the C API for a cipher T with one key size and the context types
+// prefix_ctx and prefix_cmac_ctx: every function one call to the helpers above.
+#define AXIOM_C_BLOCK_CIPHER(prefix, T)                                                          \
+  int prefix##_init(prefix##_ctx* ctx, const uint8_t* key, size_t key_len) {                   \
+    return init_object<T>(ctx, key, key_len);                                                    \
+  }                                                                                              \
+  void prefix##_clear(prefix##_ctx* ctx) { clear_object<T>(ctx); }                              \
+  int prefix##_encrypt_block(const prefix##_ctx* ctx, uint8_t out[16], const uint8_t in[16]) { \
+    return one_block(ctx, false, out, in);                                                       \
+  }                                                                                              \
+  int prefix##_decrypt_block(const prefix##_ctx* ctx, uint8_t out[16], const uint8_t in[16]) { \
+    return one_block(ctx, true, out, in);                                                        \
+  }                                                                                              \
+  int prefix##_ecb_encrypt(const prefix##_ctx* ctx, uint8_t* out, size_t out_len,              \
+                           const uint8_t* in, size_t in_len) {                                   \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return ecb(cipher_ref(ctx, c), c, false, out, out_len, in, in_len);                          \
+  }                                                                                              \
+  int prefix##_ecb_decrypt(const prefix##_ctx* ctx, uint8_t* out, size_t out_len,              \
+                           const uint8_t* in, size_t in_len) {                                  \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return ecb(cipher_ref(ctx, c), c, true, out, out_len, in, in_len);                           \
+  }                                                                                              \
+  int prefix##_cbc_encrypt(const prefix##_ctx* ctx, uint8_t iv[16], uint8_t* out,             \
+                           size_t out_len, const uint8_t* in, size_t in_len) {                   \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return cbc(cipher_ref(ctx, c), c, false, iv, out, out_len, in, in_len);                      \
+  }                                                                                              \
+  int prefix##_cbc_decrypt(const prefix##_ctx* ctx, uint8_t iv[16], uint8_t* out,             \
+                           size_t out_len, const uint8_t* in, size_t in_len) {                   \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return cbc(cipher_ref(ctx, c), c, true, iv, out, out_len, in, in_len);                       \
+  }                                                                                              \
+  int prefix##_ctr_xor(const prefix##_ctx* ctx, const uint8_t iv[16], uint64_t offset,         \
+                       uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {         \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return ctr(cipher_ref(ctx, c), c, iv, offset, out, out_len, in, in_len);                     \
+  }                                                                                              \
+  int prefix##_cfb_encrypt(const prefix##_ctx* ctx, uint8_t iv[16], uint8_t* out,             \
+                           size_t out_len, const uint8_t* in, size_t in_len) {                   \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return cfb(cipher_ref(ctx, c), c, false, iv, out, out_len, in, in_len);                      \
+  }                                                                                              \
+  int prefix##_cfb_decrypt(const prefix##_ctx* ctx, uint8_t iv[16], uint8_t* out,             \
+                           size_t out_len, const uint8_t* in, size_t in_len) {                   \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return cfb(cipher_ref(ctx, c), c, true, iv, out, out_len, in, in_len);                       \
+  }                                                                                              \
+  int prefix##_ofb_xor(const prefix##_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,  \
+                       const uint8_t* in, size_t in_len) {                                       \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return ofb(cipher_ref(ctx, c), c, iv, out, out_len, in, in_len);                             \
+  }                                                                                              \
+  int prefix##_cmac(const prefix##_ctx* ctx, uint8_t tag[16], const uint8_t* msg,              \
+                    size_t msg_len) {                                                            \
+    return cmac_oneshot<prefix##_cmac_ctx>(ctx, tag, msg, msg_len);                              \
+  }                                                                                              \
+  int prefix##_cmac_init(prefix##_cmac_ctx* cmac, const prefix##_ctx* cipher) {                \
+    return cmac_init<prefix##_ctx>(cmac, cipher);                                                \
+  }                                                                                              \
+  int prefix##_cmac_update(prefix##_cmac_ctx* cmac, const uint8_t* data, size_t len) {         \
+    return cmac_update<prefix##_ctx>(cmac, data, len);                                           \
+  }                                                                                              \
+  int prefix##_cmac_final(prefix##_cmac_ctx* cmac, uint8_t tag[16]) {                          \
+    return cmac_final<prefix##_ctx>(cmac, tag);                                                  \
+  }
+
+AXIOM_C_BLOCK_CIPHER(axiom_sm4, axiom::Sm4)
+AXIOM_C_BLOCK_CIPHER(axiom_kuznyechik, axiom::Kuznyechik)
+#undef AXIOM_C_BLOCK_CIPHER
+
+// The AEADs' four forms, as the AES-GCM ones.
+#define AXIOM_C_AEAD(prefix, Ctx, call)                                                          \
+  int prefix##_seal(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,        \
+                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,     \
+                    size_t in_len) {                                                             \
+    return call(ctx, {Op::seal, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
+  }                                                                                              \
+  int prefix##_open(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,        \
+                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,     \
+                    size_t in_len) {                                                             \
+    return call(ctx, {Op::open, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
+  }                                                                                              \
+  int prefix##_seal_detached(const Ctx* ctx, uint8_t* out, size_t out_len, uint8_t* tag,       \
+                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,             \
+                             const uint8_t* aad, size_t aad_len, const uint8_t* in,              \
+                             size_t in_len) {                                                    \
+    return call(ctx, {Op::seal_detached, out, out_len, {tag, tag_len}, {}, {nonce, nonce_len},  \
+                      {aad, aad_len}, in, in_len});                                              \
+  }                                                                                              \
+  int prefix##_open_detached(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* tag, \
+                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,             \
+                             const uint8_t* aad, size_t aad_len, const uint8_t* in,              \
+                             size_t in_len) {                                                    \
+    return call(ctx, {Op::open_detached, out, out_len, {tag, tag_len}, {}, {nonce, nonce_len},  \
+                      {aad, aad_len}, in, in_len});                                              \
+  }
+
+AXIOM_C_AEAD(axiom_sm4_gcm, axiom_sm4_gcm_ctx, sm4_gcm_call)
+AXIOM_C_AEAD(axiom_sm4_ccm, axiom_sm4_ctx, sm4_ccm_call)
+AXIOM_C_AEAD(axiom_kuznyechik_mgm, axiom_kuznyechik_ctx, mgm_call)
+#undef AXIOM_C_AEAD
+
+int axiom_sm4_gcm_init(axiom_sm4_gcm_ctx* ctx, const uint8_t* key, size_t key_len) {
+  return init_object<axiom::Sm4Gcm>(ctx, key, key_len);
+}
+
+void axiom_sm4_gcm_clear(axiom_sm4_gcm_ctx* ctx) { clear_object<axiom::Sm4Gcm>(ctx); }
+
+int axiom_kuznyechik_ctr_acpkm_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t* iv,
+                                   size_t iv_len, size_t section_size, uint8_t* out,
+                                   size_t out_len, const uint8_t* in, size_t in_len) {
+  if (int e = check_bufs({{iv, iv_len}, {out, out_len}, {in, in_len}})) return e;
+  if (!ctx) return AXIOM_ERR_NULL_POINTER;
+  const axiom::Kuznyechik* k = object_of<axiom::Kuznyechik>(ctx);
+  if (!k || section_size == 0 || section_size % 16 != 0) return AXIOM_ERR_INVALID_ARGUMENT;
+  if (iv_len != axiom::KuznyechikCtrAcpkm::iv_size) return AXIOM_ERR_INVALID_NONCE_SIZE;
+  if (bad_overlap({out, out_len}, {in, in_len}, {{iv, iv_len}})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  auto m = axiom::KuznyechikCtrAcpkm::make(*k, view(iv, iv_len), section_size);  // checked: ok
+  return code(m->apply({out, out ? out_len : 0}, view(in, in_len)));
 }
 
 void streebog_init_512(streebog_ctx* ctx) {

@@ -18,7 +18,10 @@ Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::u
   return total;
 }
 
-Result<std::size_t> gost_unpad(std::span<const std::uint8_t> padded) noexcept {
+// gost_unpad (the Status form) computes the verdict and the length with masks: no branch and
+// no index depends on the padded bytes, only on padded.size().
+Status gost_unpad(std::span<const std::uint8_t> padded, std::size_t& length) noexcept {
+  length = 0;
   if (padded.empty() || padded.size() % 16 != 0) return Error::invalid_padding;
   const std::uint8_t* last = padded.data() + padded.size() - 16;
   // The last non-zero byte and its position, selected with masks.
@@ -29,9 +32,14 @@ Result<std::size_t> gost_unpad(std::span<const std::uint8_t> padded) noexcept {
     pos = (pos & ~nonzero) | (i & nonzero);
   }
   const std::uint32_t good = 0u - (((value ^ 0x80u) + 0xffu) >> 8 ^ 1u);  // all ones when value == 0x80
-  const std::size_t length = padded.size() - 16 + pos;
-  const Error e = static_cast<Error>(static_cast<std::uint8_t>(~good) & static_cast<std::uint8_t>(Error::invalid_padding));
-  if (e != Error::ok) return e;
+  length = (padded.size() - 16 + pos) & (std::size_t{0} - (good & 1));
+  return static_cast<Error>(static_cast<std::uint8_t>(~good) & static_cast<std::uint8_t>(Error::invalid_padding));
+}
+
+Result<std::size_t> gost_unpad(std::span<const std::uint8_t> padded) noexcept {
+  std::size_t length;
+  const Status s = gost_unpad(padded, length);
+  if (!s) return s.error();  // the caller learns the verdict anyway; this branch follows it
   return length;
 }
 

@@ -9,6 +9,7 @@
 #include "axiom/axiom.h"
 #include "axiom/bytes.hpp"
 #include "axiom/gost_kdf.hpp"
+#include "axiom/gost_padding.hpp"
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/gcm.hpp"
@@ -398,8 +399,81 @@ TEST(CApiCt, CiphersMacsAndAeadsWithSecretInputs) {
   ASSERT_EQ(axiom_chacha20(out.data(), msg.size(), key.data(), 32, iv.data(), 12, 1, msg.data(),
                            msg.size()),
             AXIOM_OK);
-  ASSERT_EQ(axiom_hmac_sha256(tag + 0, key.data(), key.size(), msg.data(), 16), AXIOM_OK);
+  std::uint8_t hmac[32];  // HMAC-SHA256 writes 32 bytes (tag has 16: it overflowed the stack)
+  ASSERT_EQ(axiom_hmac_sha256(hmac, key.data(), key.size(), msg.data(), 16), AXIOM_OK);
   EXPECT_EQ(verdict(axiom_ct_equal(key.data(), msg.data(), 32)), 0);
+}
+
+// GOST R 34.13 padding removal (procedure 2) of secret blocks: good and bad padding, the
+// verdict and the length computed with masks.
+TEST(ModesCt, GostUnpadOfSecretBlocks) {
+  for (const std::size_t pad_at : {0u, 7u, 15u, 16u}) {  // 16: no 0x80 at all (bad)
+    Bytes padded(32, 0);
+    padded[3] = 0x55;
+    if (pad_at < 16) padded[16 + pad_at] = 0x80;
+    ct::secret(std::span(padded));
+    std::size_t length = 0;
+    EXPECT_EQ(verdict(gost_unpad(padded, length)), pad_at < 16);
+    ct::declassify(&length, sizeof length);
+    EXPECT_EQ(length, pad_at < 16 ? 16 + pad_at : 0);
+  }
+}
+
+// The SM4 and Kuznyechik functions of the C API, with secret keys and messages.
+TEST(CApiCt, GostCiphersWithSecretInputs) {
+  Prng rng(10);
+  Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(100), aad = rng.bytes(20);
+  iv[0] &= 0x7f;  // a valid MGM nonce too
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  Bytes out(msg.size() + 16), back(msg.size());
+  std::uint8_t tag[16];
+
+  axiom_sm4_ctx sm4;
+  axiom_kuznyechik_ctx kuz;
+  ASSERT_EQ(axiom_sm4_init(&sm4, key.data(), 16), AXIOM_OK);
+  ASSERT_EQ(axiom_kuznyechik_init(&kuz, key.data(), 32), AXIOM_OK);
+  for (int cipher = 0; cipher < 2; ++cipher) {
+    Bytes chain = iv;
+    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cbc_decrypt(&kuz, chain.data(), out.data(), 96, msg.data(), 96)
+                             : axiom_sm4_cbc_decrypt(&sm4, chain.data(), out.data(), 96, msg.data(), 96)),
+              AXIOM_OK);
+    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cfb_encrypt(&kuz, chain.data(), out.data(), 100, msg.data(), 100)
+                             : axiom_sm4_cfb_encrypt(&sm4, chain.data(), out.data(), 100, msg.data(), 100)),
+              AXIOM_OK);
+    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_ofb_xor(&kuz, chain.data(), out.data(), 100, msg.data(), 100)
+                             : axiom_sm4_ofb_xor(&sm4, chain.data(), out.data(), 100, msg.data(), 100)),
+              AXIOM_OK);
+    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_ctr_xor(&kuz, iv.data(), 3, out.data(), 100, msg.data(), 100)
+                             : axiom_sm4_ctr_xor(&sm4, iv.data(), 3, out.data(), 100, msg.data(), 100)),
+              AXIOM_OK);
+    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cmac(&kuz, tag, msg.data(), 100) : axiom_sm4_cmac(&sm4, tag, msg.data(), 100)),
+              AXIOM_OK);
+  }
+  EXPECT_EQ(verdict(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv.data(), 8, 32, out.data(), 100, msg.data(), 100)), AXIOM_OK);
+
+  // The AEADs: seal, then open with the right and a wrong tag (SM4-CCM, Kuznyechik-MGM, SM4-GCM).
+  axiom_sm4_gcm_ctx gcm;
+  ASSERT_EQ(axiom_sm4_gcm_init(&gcm, key.data(), 16), AXIOM_OK);
+  for (int aead = 0; aead < 3; ++aead) {
+    const std::size_t nonce_len = aead == 1 ? 16 : 12;
+    const int sealed =
+        aead == 0 ? axiom_sm4_ccm_seal(&sm4, out.data(), out.size(), iv.data(), nonce_len, aad.data(), aad.size(), msg.data(), msg.size())
+        : aead == 1 ? axiom_kuznyechik_mgm_seal(&kuz, out.data(), out.size(), iv.data(), nonce_len, aad.data(), aad.size(), msg.data(), msg.size())
+                    : axiom_sm4_gcm_seal(&gcm, out.data(), out.size(), iv.data(), nonce_len, aad.data(), aad.size(), msg.data(), msg.size());
+    EXPECT_EQ(verdict(sealed), AXIOM_OK);
+    for (const bool tamper : {false, true}) {
+      out[5] ^= tamper ? 1 : 0;
+      const int opened =
+          aead == 0 ? axiom_sm4_ccm_open(&sm4, back.data(), back.size(), iv.data(), nonce_len, aad.data(), aad.size(), out.data(), out.size())
+          : aead == 1 ? axiom_kuznyechik_mgm_open(&kuz, back.data(), back.size(), iv.data(), nonce_len, aad.data(), aad.size(), out.data(), out.size())
+                      : axiom_sm4_gcm_open(&gcm, back.data(), back.size(), iv.data(), nonce_len, aad.data(), aad.size(), out.data(), out.size());
+      EXPECT_EQ(verdict(opened), tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK) << aead;
+    }
+  }
+  axiom_sm4_gcm_clear(&gcm);
+  axiom_sm4_clear(&sm4);
+  axiom_kuznyechik_clear(&kuz);
 }
 
 using StreebogCt = KernelCt<detail::StreebogKernel>;

@@ -1,0 +1,393 @@
+/* The C API of SM4 (with CCM and GCM), Kuznyechik (with MGM and CTR-ACPKM) and the CFB/OFB
+ * functions from a C99 program: known answers for each function, then every documented error
+ * path in axiom.h's order. Compiled with -std=c99 -pedantic-errors, linked static and shared. */
+#include <axiom/axiom.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "c_check.h"
+
+static size_t unhex(uint8_t* out, const char* s) {
+  size_t n = 0;
+  unsigned v;
+  while (s[0] && s[1] && sscanf(s, "%2x", &v) == 1) {
+    out[n++] = (uint8_t)v;
+    s += 2;
+  }
+  return n;
+}
+
+static int same_hex(const uint8_t* p, size_t n, const char* s) {
+  uint8_t want[256];
+  return strlen(s) == 2 * n && unhex(want, s) == n && memcmp(p, want, n) == 0;
+}
+
+static int all_zero(const uint8_t* p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i)
+    if (p[i]) return 0;
+  return 1;
+}
+
+#define HUGE_LEN ((size_t)PTRDIFF_MAX + 1)
+
+/* SP 800-38A F.3.13 and F.4.1 (CFB128 and OFB, AES-128), given in two calls. */
+static void test_aes_cfb_ofb(void) {
+  axiom_aes_ctx aes;
+  uint8_t key[16], iv[16], pt[64], buf[64];
+  unhex(key, "2b7e151628aed2a6abf7158809cf4f3c");
+  unhex(pt, "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+            "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+  CHECK(axiom_aes_init(&aes, key, 16) == AXIOM_OK);
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_aes_cfb_encrypt(&aes, iv, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(axiom_aes_cfb_encrypt(&aes, iv, buf + 32, 32, pt + 32, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "3b3fd92eb72dad20333449f8e83cfb4ac8a64537a0b3a93fcde3cdad9f1ce58b"));
+  CHECK(same_hex(buf + 48, 16, "c04b05357c5d1c0eeac4c66f9ff7f2e6"));
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_aes_cfb_decrypt(&aes, iv, buf, 64, buf, 64) == AXIOM_OK); /* in place */
+  CHECK(memcmp(buf, pt, 64) == 0);
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_aes_ofb_xor(&aes, iv, buf, 16, pt, 16) == AXIOM_OK);
+  CHECK(axiom_aes_ofb_xor(&aes, iv, buf + 16, 48, pt + 16, 48) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "3b3fd92eb72dad20333449f8e83cfb4a7789508d16918f03f53c52dac54ed825"));
+  CHECK(same_hex(buf + 48, 16, "304c6528f659c77866a510d9c1d6ae5e"));
+  /* Errors: the IV is checked like CBC's. */
+  CHECK(axiom_aes_cfb_encrypt(&aes, NULL, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_aes_ofb_xor(&aes, iv, buf, 16, pt, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_aes_cfb_decrypt(&aes, buf + 4, buf, 16, pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_aes_ofb_xor(&aes, iv, buf, 15, pt, 16) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  axiom_aes_clear(&aes);
+  CHECK(axiom_aes_cfb_encrypt(&aes, iv, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+}
+
+static void test_sm4(void) {
+  axiom_sm4_ctx sm4, other;
+  axiom_sm4_cmac_ctx cmac;
+  uint8_t key[16], iv[16], pt[64], buf[80], tag[16];
+  size_t i;
+
+  /* GB/T 32907-2016 appendix A. */
+  unhex(key, "0123456789abcdeffedcba9876543210");
+  CHECK(axiom_sm4_init(&sm4, key, 16) == AXIOM_OK);
+  CHECK(axiom_sm4_encrypt_block(&sm4, buf, key) == AXIOM_OK);
+  CHECK(same_hex(buf, 16, "681edf34d206965e86b3e94f536e4246"));
+  CHECK(axiom_sm4_decrypt_block(&sm4, buf, buf) == AXIOM_OK);
+  CHECK(memcmp(buf, key, 16) == 0);
+
+  /* CBC and CTR (the draft-ribose-cfrg-sm4 vectors of tests/data/kat), CFB and OFB (OpenSSL). */
+  unhex(pt, "aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffffaaaaaaaabbbbbbbb");
+  CHECK(axiom_sm4_ecb_encrypt(&sm4, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(axiom_sm4_ecb_decrypt(&sm4, buf, 32, buf, 32) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 32) == 0);
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_sm4_cbc_encrypt(&sm4, iv, buf, 16, pt, 16) == AXIOM_OK);
+  CHECK(axiom_sm4_cbc_encrypt(&sm4, iv, buf + 16, 16, pt + 16, 16) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "78ebb11cc40b0a48312aaeb2040244cb4cb7016951909226979b0d15dc6a8f6d"));
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_sm4_cbc_decrypt(&sm4, iv, buf, 32, buf, 32) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 32) == 0);
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_sm4_cfb_encrypt(&sm4, iv, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "ac3236cb861dd316e6413b4e3c7524b769d4c54ed433b9a0346009beb37b2b3f"));
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_sm4_cfb_decrypt(&sm4, iv, buf, 32, buf, 32) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 32) == 0);
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  CHECK(axiom_sm4_ofb_xor(&sm4, iv, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "ac3236cb861dd316e6413b4e3c7524b71d01aca2487ca582cbf5463e6698539b"));
+  unhex(iv, "000102030405060708090a0b0c0d0e0f");
+  unhex(pt, "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccccccccccdddddddddddddddd");
+  CHECK(axiom_sm4_ctr_xor(&sm4, iv, 0, buf, 5, pt, 5) == AXIOM_OK);
+  CHECK(axiom_sm4_ctr_xor(&sm4, iv, 5, buf + 5, 27, pt + 5, 27) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "ac3236cb970cc20791364c395a1342d1a3cbc1878c6f30cd074cce385cdd70c7"));
+
+  /* CMAC (OpenSSL's): empty, and 32 bytes in pieces. */
+  unhex(pt, "aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffffaaaaaaaabbbbbbbb");
+  CHECK(axiom_sm4_cmac(&sm4, tag, NULL, 0) == AXIOM_OK);
+  CHECK(same_hex(tag, 16, "29e154322e5c7bd8ee6a25ba549b24bc"));
+  CHECK(axiom_sm4_cmac_init(&cmac, &sm4) == AXIOM_OK);
+  for (i = 0; i < 32; i += 7)
+    CHECK(axiom_sm4_cmac_update(&cmac, pt + i, i + 7 <= 32 ? 7 : 32 - i) == AXIOM_OK);
+  CHECK(axiom_sm4_cmac_final(&cmac, tag) == AXIOM_OK);
+  CHECK(same_hex(tag, 16, "7b619bfdda9373502869cde0ddb6e545"));
+  CHECK(all_zero((const uint8_t*)&cmac, sizeof cmac));
+
+  /* Error paths, in axiom.h's order. */
+  CHECK(axiom_sm4_init(NULL, key, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_init(&other, NULL, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_init(&other, key, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_sm4_init(&other, key, 32) == AXIOM_ERR_INVALID_KEY_SIZE);
+  CHECK(axiom_sm4_encrypt_block(&other, buf, pt) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_ecb_encrypt(&other, NULL, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_ecb_encrypt(&other, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_cmac_init(&cmac, &other) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_cmac_init(&cmac, NULL) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_encrypt_block(NULL, buf, pt) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_decrypt_block(&sm4, NULL, pt) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_encrypt_block(&sm4, buf + 1, buf) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_ecb_decrypt(&sm4, buf, 16, pt, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_sm4_ecb_decrypt(&sm4, buf, 17, pt, 17) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_ecb_encrypt(&sm4, buf + 8, 32, buf, 32) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_ecb_encrypt(&sm4, buf, 32, pt, 16) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_sm4_cbc_encrypt(&sm4, NULL, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_cbc_decrypt(&sm4, buf, buf, 16, pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_cbc_decrypt(&sm4, iv, buf, 16, pt, 15) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_ctr_xor(&sm4, iv, 0, buf, 16, pt, 17) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_sm4_ctr_xor(&sm4, buf, 0, buf, 16, pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_cfb_encrypt(&sm4, iv, buf, 16, NULL, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_cfb_encrypt(&sm4, iv, buf, 16, iv, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_ofb_xor(NULL, iv, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_ofb_xor(&sm4, iv, buf, 16, pt, 15) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_sm4_cmac(&sm4, NULL, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_cmac(&sm4, tag, NULL, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_cmac(&sm4, tag, pt, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_sm4_cmac_update(NULL, pt, 1) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_cmac_final(NULL, tag) == AXIOM_ERR_NULL_POINTER);
+  axiom_sm4_clear(&sm4);
+  CHECK(all_zero((const uint8_t*)&sm4, sizeof sm4));
+  CHECK(axiom_sm4_decrypt_block(&sm4, buf, pt) == AXIOM_ERR_INVALID_ARGUMENT);
+  axiom_sm4_clear(NULL);
+}
+
+/* The RFC 8998 SM4-GCM and SM4-CCM vector (A.1, A.2) through the four forms of each, then the
+ * errors of the AEAD rules. */
+static void test_sm4_aeads(void) {
+  static const char* gcm_ct =
+      "17f399f08c67d5ee19d0dc9969c4bb7d5fd46fd3756489069157b282bb200735"
+      "d82710ca5c22f0ccfa7cbf93d496ac15a56834cbcf98c397b4024a2691233b8d";
+  static const char* ccm_ct =
+      "48af93501fa62adbcd414cce6034d895dda1bf8f132f042098661572e7483094"
+      "fd12e518ce062c98acee28d95df4416bed31a2f04476c18bb40c84a74b97dc5b";
+  axiom_sm4_ctx sm4, empty;
+  axiom_sm4_gcm_ctx gcm;
+  uint8_t key[16], nonce[12], aad[20], pt[64], buf[80], back[64], tag[16];
+  unhex(key, "0123456789abcdeffedcba9876543210");
+  unhex(nonce, "00001234567800000000abcd");
+  unhex(aad, "feedfacedeadbeeffeedfacedeadbeefabaddad2");
+  unhex(pt, "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccccccccccdddddddddddddddd"
+            "eeeeeeeeeeeeeeeeffffffffffffffffeeeeeeeeeeeeeeeeaaaaaaaaaaaaaaaa");
+  CHECK(axiom_sm4_init(&sm4, key, 16) == AXIOM_OK);
+  CHECK(axiom_sm4_gcm_init(&gcm, key, 16) == AXIOM_OK);
+  memset(&empty, 0, sizeof empty);
+
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(buf, 64, gcm_ct));
+  CHECK(same_hex(buf + 64, 16, "83de3541e4c2b58177e065a9bf7b62ec"));
+  CHECK(axiom_sm4_gcm_open(&gcm, back, 64, nonce, 12, aad, 20, buf, 80) == AXIOM_OK);
+  CHECK(memcmp(back, pt, 64) == 0);
+  CHECK(axiom_sm4_gcm_seal_detached(&gcm, buf, 64, tag, 12, nonce, 12, aad, 20, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(tag, 12, "83de3541e4c2b58177e065a9"));
+  CHECK(axiom_sm4_gcm_open_detached(&gcm, buf, 64, tag, 12, nonce, 12, aad, 20, buf, 64) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 64) == 0);
+
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(buf, 64, ccm_ct));
+  CHECK(same_hex(buf + 64, 16, "16842d4fa186f56ab33256971fa110f4"));
+  CHECK(axiom_sm4_ccm_open(&sm4, back, 64, nonce, 12, aad, 20, buf, 80) == AXIOM_OK);
+  CHECK(memcmp(back, pt, 64) == 0);
+  buf[64] ^= 1; /* a wrong tag: AUTHENTICATION_FAILED and the output zeroed */
+  memset(back, 0xee, 64);
+  CHECK(axiom_sm4_ccm_open(&sm4, back, 64, nonce, 12, aad, 20, buf, 80) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(all_zero(back, 64));
+  memset(back, 0xee, 64);
+  CHECK(axiom_sm4_gcm_open(&gcm, back, 64, nonce, 12, aad, 20, buf, 80) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(all_zero(back, 64));
+  memcpy(back, pt, 64); /* in place, 4-byte tag */
+  CHECK(axiom_sm4_ccm_seal_detached(&sm4, back, 64, tag, 4, nonce, 12, aad, 20, back, 64) == AXIOM_OK);
+  CHECK(axiom_sm4_ccm_open_detached(&sm4, back, 64, tag, 4, nonce, 12, aad, 20, back, 64) == AXIOM_OK);
+  CHECK(memcmp(back, pt, 64) == 0);
+
+  /* Errors, in order; all but NULL/length/overlap zero the output (and a seal's tag). */
+  CHECK(axiom_sm4_gcm_seal(NULL, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_ccm_seal(NULL, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, NULL, 12, aad, 20, pt, 64) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_gcm_open(&gcm, buf, 64, nonce, 12, aad, HUGE_LEN, pt, 64) == AXIOM_ERR_INVALID_LENGTH);
+  memset(buf, 0xee, 80);
+  CHECK(axiom_sm4_ccm_seal(&empty, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(all_zero(buf, 80));
+  CHECK(axiom_sm4_gcm_init(NULL, key, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_gcm_init(&gcm, key, 24) == AXIOM_ERR_INVALID_KEY_SIZE);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_gcm_init(&gcm, key, 16) == AXIOM_OK);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 80, nonce, 0, aad, 20, pt, 64) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 6, aad, 20, pt, 64) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 14, aad, 20, pt, 64) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  memset(tag, 0xee, 16);
+  CHECK(axiom_sm4_ccm_seal_detached(&sm4, buf, 64, tag, 5, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(all_zero(tag, 5));
+  CHECK(axiom_sm4_ccm_open_detached(&sm4, buf, 64, tag, 18, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_sm4_gcm_seal_detached(&gcm, buf, 64, tag, 11, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf + 1, 80, nonce, 12, aad, 20, buf, 64) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 12, buf + 70, 5, pt, 64) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_ccm_seal_detached(&sm4, buf, 64, buf + 60, 16, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 79, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_sm4_ccm_open(&sm4, buf, 64, nonce, 12, aad, 20, pt, 15) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(axiom_sm4_ccm_open(&sm4, buf, 63, nonce, 12, aad, 20, buf, 80) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  /* A 13-byte nonce leaves 2 bytes of length: 65536 bytes are too many (no data is read). */
+  {
+    static uint8_t big[65536 + 16];
+    CHECK(axiom_sm4_ccm_seal(&sm4, big, sizeof big, nonce, 13, NULL, 0, big, 65536) ==
+          AXIOM_ERR_MESSAGE_TOO_LONG); /* in place */
+    CHECK(axiom_sm4_ccm_seal_detached(&sm4, big, 65536, tag, 16, nonce, 13, NULL, 0, big, 65536) ==
+          AXIOM_ERR_MESSAGE_TOO_LONG);
+    CHECK(axiom_sm4_ccm_seal_detached(&sm4, big, 65535, tag, 16, nonce, 13, NULL, 0, big, 65535) ==
+          AXIOM_OK);
+  }
+  axiom_sm4_gcm_clear(&gcm);
+  CHECK(all_zero((const uint8_t*)&gcm, sizeof gcm));
+  axiom_sm4_gcm_clear(NULL);
+  axiom_sm4_clear(&sm4);
+}
+
+static void test_kuznyechik(void) {
+  static const char* gost_pt =
+      "1122334455667700ffeeddccbbaa998800112233445566778899aabbcceeff0a"
+      "112233445566778899aabbcceeff0a002233445566778899aabbcceeff0a0011";
+  axiom_kuznyechik_ctx kuz, other;
+  axiom_kuznyechik_cmac_ctx mac;
+  uint8_t key[32], iv[16], pt[64], buf[80], tag[16];
+  size_t i;
+
+  /* GOST R 34.12-2015 A.1, then GOST R 34.13-2015 A.1 (modes with a 16-byte register). */
+  unhex(key, "8899aabbccddeeff0011223344556677fedcba98765432100123456789abcdef");
+  unhex(pt, "1122334455667700ffeeddccbbaa9988");
+  CHECK(axiom_kuznyechik_init(&kuz, key, 32) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_encrypt_block(&kuz, buf, pt) == AXIOM_OK);
+  CHECK(same_hex(buf, 16, "7f679d90bebc24305a468d42b9d4edcd"));
+  CHECK(axiom_kuznyechik_decrypt_block(&kuz, buf, buf) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 16) == 0);
+  unhex(pt, gost_pt);
+  CHECK(axiom_kuznyechik_ecb_encrypt(&kuz, buf, 64, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(buf, 16, "7f679d90bebc24305a468d42b9d4edcd"));
+  CHECK(axiom_kuznyechik_ecb_decrypt(&kuz, buf, 64, buf, 64) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 64) == 0);
+  unhex(iv, "1234567890abcef00000000000000000");
+  CHECK(axiom_kuznyechik_ctr_xor(&kuz, iv, 0, buf, 64, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(buf, 16, "f195d8bec10ed1dbd57b5fa240bda1b8"));
+  CHECK(same_hex(buf + 48, 16, "cb91fab1f20cbab6d1c6d15820bdba73"));
+  unhex(iv, "1234567890abcef0a1b2c3d4e5f00112");
+  CHECK(axiom_kuznyechik_cfb_encrypt(&kuz, iv, buf, 64, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "81800a59b1842b24ff1f795e897abd9568c1b99c4df59cc7951e3739b5b3cdbf"));
+  unhex(iv, "1234567890abcef0a1b2c3d4e5f00112");
+  CHECK(axiom_kuznyechik_cfb_decrypt(&kuz, iv, buf, 64, buf, 64) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 64) == 0);
+  unhex(iv, "1234567890abcef0a1b2c3d4e5f00112");
+  CHECK(axiom_kuznyechik_ofb_xor(&kuz, iv, buf, 64, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(buf + 16, 16, "779146db2d93a94ed93cf68b32397f19"));
+  /* CBC: the first block is E(P1 ^ IV); the chaining value comes back in iv. */
+  unhex(iv, "1234567890abcef0a1b2c3d4e5f00112");
+  CHECK(axiom_kuznyechik_cbc_encrypt(&kuz, iv, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(memcmp(iv, buf + 16, 16) == 0);
+  {
+    uint8_t first[16];
+    unhex(iv, "1234567890abcef0a1b2c3d4e5f00112");
+    for (i = 0; i < 16; ++i) first[i] = (uint8_t)(pt[i] ^ iv[i]);
+    CHECK(axiom_kuznyechik_encrypt_block(&kuz, first, first) == AXIOM_OK);
+    CHECK(memcmp(first, buf, 16) == 0);
+    CHECK(axiom_kuznyechik_cbc_decrypt(&kuz, iv, buf, 32, buf, 32) == AXIOM_OK);
+    CHECK(memcmp(buf, pt, 32) == 0);
+  }
+  /* The MAC (A.1.6: the tag is its first 8 bytes), in pieces. */
+  CHECK(axiom_kuznyechik_cmac(&kuz, tag, pt, 64) == AXIOM_OK);
+  CHECK(same_hex(tag, 16, "336f4d296059fbe34ddeb35b37749c67"));
+  CHECK(axiom_kuznyechik_cmac_init(&mac, &kuz) == AXIOM_OK);
+  for (i = 0; i < 64; i += 11)
+    CHECK(axiom_kuznyechik_cmac_update(&mac, pt + i, i + 11 <= 64 ? 11 : 64 - i) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_cmac_final(&mac, tag) == AXIOM_OK);
+  CHECK(same_hex(tag, 8, "336f4d296059fbe3"));
+
+  /* CTR-ACPKM, 32-byte sections: the first section is CTR; the next ones use new keys. */
+  unhex(iv, "1234567890abcef0");
+  memcpy(buf, pt, 64);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 64, buf, 64) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "f195d8bec10ed1dbd57b5fa240bda1b885eee733f6a13e5df33ce4b33c45dee4"));
+  CHECK(!same_hex(buf + 32, 16, "a5eae88be6356ed3d5e877f13564a3a5"));
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 64, buf, 64) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 64) == 0);
+
+  /* Error paths. */
+  CHECK(axiom_kuznyechik_init(&other, key, 16) == AXIOM_ERR_INVALID_KEY_SIZE);
+  CHECK(axiom_kuznyechik_init(&other, NULL, 32) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_encrypt_block(&other, buf, pt) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_cbc_encrypt(&other, iv, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_cmac_init(&mac, &other) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&other, iv, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(NULL, iv, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, NULL, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 16, pt, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 24, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 0, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 16, 32, buf, 16, pt, 16) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, buf + 3, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 15, pt, 16) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_kuznyechik_ofb_xor(&kuz, iv, buf + 1, 16, buf, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_kuznyechik_ecb_encrypt(&kuz, buf, 16, pt, 15) == AXIOM_ERR_INVALID_ARGUMENT);
+  axiom_kuznyechik_clear(&kuz);
+  CHECK(all_zero((const uint8_t*)&kuz, sizeof kuz));
+  CHECK(axiom_kuznyechik_cmac(&kuz, tag, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  axiom_kuznyechik_clear(NULL);
+}
+
+/* RFC 9058 A.1 (Kuznyechik-MGM) through the four forms, then the MGM rules. */
+static void test_mgm(void) {
+  static const char* want =
+      "a9757b8147956e9055b8a33de89f42fc8075d2212bf9fd5bd3f7069aadc16b39"
+      "497ab15915a6ba85936b5d0ea9f6851cc60c14d4d3f883d0ab94420695c76deb2c7552";
+  axiom_kuznyechik_ctx kuz;
+  uint8_t key[32], nonce[16], aad[41], pt[67], buf[83], back[67], tag[16];
+  unhex(key, "8899aabbccddeeff0011223344556677fedcba98765432100123456789abcdef");
+  unhex(nonce, "1122334455667700ffeeddccbbaa9988");
+  unhex(aad, "0202020202020202010101010101010104040404040404040303030303030303ea0505050505050505");
+  unhex(pt, "1122334455667700ffeeddccbbaa998800112233445566778899aabbcceeff0a"
+            "112233445566778899aabbcceeff0a002233445566778899aabbcceeff0a0011aabbcc");
+  CHECK(axiom_kuznyechik_init(&kuz, key, 32) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_OK);
+  CHECK(same_hex(buf, 67, want));
+  CHECK(same_hex(buf + 67, 16, "cf5d656f40c34f5c46e8bb0e29fcdb4c"));
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, back, 67, nonce, 16, aad, 41, buf, 83) == AXIOM_OK);
+  CHECK(memcmp(back, pt, 67) == 0);
+  CHECK(axiom_kuznyechik_mgm_seal_detached(&kuz, back, 67, tag, 8, nonce, 16, aad, 41, back, 67) == AXIOM_OK);
+  CHECK(same_hex(tag, 8, "cf5d656f40c34f5c"));
+  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, back, 67, tag, 8, nonce, 16, aad, 41, back, 67) == AXIOM_OK);
+  CHECK(memcmp(back, pt, 67) == 0);
+  aad[0] ^= 1;
+  memset(back, 0xee, 67);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, back, 67, nonce, 16, aad, 41, buf, 83) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(all_zero(back, 67));
+  aad[0] ^= 1;
+
+  CHECK(axiom_kuznyechik_mgm_seal(NULL, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, NULL, 67, nonce, 16, aad, 41, buf, 83) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, HUGE_LEN, aad, 41, pt, 67) == AXIOM_ERR_INVALID_LENGTH);
+  memset(buf, 0xee, 83);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 12, aad, 41, pt, 67) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(all_zero(buf, 83));
+  nonce[0] |= 0x80; /* the ICN is 127 bits: the first bit must be 0 */
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  nonce[0] &= 0x7f;
+  CHECK(axiom_kuznyechik_mgm_seal_detached(&kuz, buf, 67, tag, 3, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, buf, 67, tag, 17, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, buf + 70, 16, aad, 41, pt, 67) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, buf, 67, tag, 16, nonce, 16, aad, 41, buf + 2, 67) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, buf, 67, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, buf, 0, nonce, 16, aad, 41, pt, 15) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  axiom_kuznyechik_clear(&kuz);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_ARGUMENT);
+}
+
+int main(void) {
+  test_aes_cfb_ofb();
+  test_sm4();
+  test_sm4_aeads();
+  test_kuznyechik();
+  test_mgm();
+  if (failures) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("c_api.gost: all checks passed\n");
+  return 0;
+}
