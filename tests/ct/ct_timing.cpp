@@ -1,6 +1,7 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
-// VAES and VPCLMULQDQ. A tool, not a test (`make ct-timing`; never in ctest or CI): it measures
+// VAES and VPCLMULQDQ (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2, sm4/vaes_avx2 and
+// SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in ctest or CI): it measures
 // time, which on a shared machine is noisy.
 //
 // For each target, measurements pick one of two classes of secret input at random: a fixed
@@ -9,6 +10,9 @@
 // tails that interrupts add, as dudect does). |t| above 4.5 says the time depends on the secret.
 // A positive control, a comparison that stops at the first differing byte, must show such a
 // leak, so the run shows that the method can see one.
+//
+// An A/A control runs a target's work with the fixed secret in both classes: it must show no
+// leak, and when it does the noise of the moment (not the code) is what the run measured.
 //
 // Usage: axiom_ct_timing [MEASUREMENTS per target, default 1000000]. Exit status 0 when the
 // control leaks and no kernel does, else 1.
@@ -32,9 +36,11 @@
 #include "axiom/hmac.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/sm4.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
+#include "sm4/sm4_kernel.hpp"
 
 namespace {
 
@@ -65,6 +71,8 @@ struct Target {
   std::function<void(const std::uint8_t* secret)> run;
   // The fixed class's secret; empty: a fixed pattern.
   std::vector<std::uint8_t> fixed = {};
+  // An A/A control: the "random" class gets the fixed secret too (same work otherwise).
+  bool same_classes = false;
 };
 
 struct Outcome {
@@ -85,7 +93,7 @@ Outcome measure(const Target& t, std::size_t measurements, std::mt19937_64& rng)
   // the input, and every store drained (mfence), so that only the secret's value differs.
   auto fill = [&](bool random_class) {
     for (auto& b : fresh) b = static_cast<std::uint8_t>(rng());
-    std::memcpy(input.data(), random_class ? fresh.data() : fixed.data(), input.size());
+    std::memcpy(input.data(), random_class && !t.same_classes ? fresh.data() : fixed.data(), input.size());
     _mm_mfence();
   };
   for (std::size_t i = 0; i < 1000; ++i) {  // warm up caches and the clock
@@ -175,6 +183,7 @@ int main(int argc, char** argv) {
                          (void)ctr.apply(out, zeros);
                          sink = out[0];
                        }});
+    targets.push_back({"A/A control: the target above, both classes the fixed key", 16, false, targets.back().run, {}, true});
   }
   if (hw.has(detail::aes_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {
     static const std::uint8_t key[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
@@ -191,6 +200,45 @@ int main(int argc, char** argv) {
     static const std::uint8_t plain[256] = {};
     (void)gcm.seal(sealed, nonce, {}, plain);
     targets.push_back({"gcm/vaes_avx2 (fused aes/vaes_avx2 + ghash/vpclmul_avx2): GCM open, valid vs random tag", 16, false,
+                       [](const std::uint8_t* s) {
+                         std::uint8_t msg[256 + 16], out[256];
+                         std::memcpy(msg, sealed, 256);
+                         std::memcpy(msg + 256, s, 16);
+                         sink = static_cast<std::uint8_t>(gcm.open(out, nonce, {}, msg).ok());
+                       },
+                       std::vector<std::uint8_t>(sealed + 256, sealed + 256 + 16)});
+  }
+
+  if (hw.has(detail::sm4_vaes_avx2.info.needs)) {
+    static const std::uint8_t key[16] = {1, 3, 5, 7, 9, 11, 13, 15, 2, 4, 6, 8, 10, 12, 14, 16};
+    static const Sm4 sm4(key, detail::sm4_vaes_avx2);
+    targets.push_back({"sm4/vaes_avx2: ECB of a secret 512-byte plaintext", 512, false, [](const std::uint8_t* s) {
+                         std::uint8_t out[512];
+                         (void)sm4.encrypt_blocks(out, {s, 512});
+                         sink = out[0];
+                       }});
+    targets.push_back({"sm4/vaes_avx2: key schedule (portable code) and CTR under a secret key", 16, false, [](const std::uint8_t* s) {
+                         static const std::uint8_t iv[16] = {}, zeros[256] = {};
+                         std::uint8_t out[256];
+                         Ctr<Sm4> ctr(Sm4(std::span<const std::uint8_t, 16>(s, 16), detail::sm4_vaes_avx2), iv);
+                         (void)ctr.apply(out, zeros);
+                         sink = out[0];
+                       }});
+  }
+  if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {
+    static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
+    static const std::uint8_t nonce[12] = {};
+    static const Sm4Gcm gcm(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx2);
+    targets.push_back({"SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx2): seal of a secret 512 B", 512, false,
+                       [](const std::uint8_t* s) {
+                         std::uint8_t out[512 + 16];
+                         (void)gcm.seal(out, nonce, {}, {s, 512});
+                         sink = out[512];
+                       }});
+    static std::uint8_t sealed[256 + 16];
+    static const std::uint8_t plain[256] = {};
+    (void)gcm.seal(sealed, nonce, {}, plain);
+    targets.push_back({"SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx2): open, valid vs random tag", 16, false,
                        [](const std::uint8_t* s) {
                          std::uint8_t msg[256 + 16], out[256];
                          std::memcpy(msg, sealed, 256);
