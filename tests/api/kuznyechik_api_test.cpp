@@ -69,6 +69,9 @@ TEST(KuznyechikApi, GostPadding) {
         const Result<std::size_t> back = gost_unpad(out);
         ASSERT_TRUE(back.ok());
         EXPECT_EQ(back.value(), n);
+        std::size_t length = 99;
+        EXPECT_TRUE(gost_unpad(out, length).ok());  // the masked form gives the same length
+        EXPECT_EQ(length, n);
       }
     }
   }
@@ -79,6 +82,13 @@ TEST(KuznyechikApi, GostPadding) {
   Bytes bad(16, 0);
   bad[3] = 0x81;
   EXPECT_EQ(gost_unpad(bad).error(), Error::invalid_padding);
+  std::size_t length = 99;
+  EXPECT_EQ(gost_unpad(bad, length), Status(Error::invalid_padding));
+  EXPECT_EQ(length, 0u);  // 0 on a bad padding
+  bad[3] = 0x80;
+  bad[15] = 0x01;  // 0x80 followed by a non-zero byte
+  EXPECT_EQ(gost_unpad(bad, length), Status(Error::invalid_padding));
+  EXPECT_EQ(gost_unpad(Bytes(), length), Status(Error::invalid_padding));
   // In place: the message at the start of the output buffer.
   Bytes inplace(32, 0x11);
   ASSERT_TRUE(gost_pad(inplace, std::span(inplace).first(20), GostPadding::one_and_zeros).ok());
