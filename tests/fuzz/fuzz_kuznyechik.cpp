@@ -88,15 +88,17 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 16
   std::copy(iv.begin(), iv.begin() + 8, iv8_block);
   const std::span<const std::uint8_t, 16> ctr_iv(iv8_block);
   const std::size_t section = 16 * (1 + tag_sel % 4);  // CTR-ACPKM sections of 16..64 bytes
+  // CTR-ACPKM re-keys every section (a key schedule each, slow under ASan): its first 1 KiB.
+  const Bytes acpkm_msg = msg.first(std::min<std::size_t>(msg.size(), 1024));
 
   Vec ecb(blocks.size()), cbc(blocks.size()), ctr(msg.size()), cfb(msg.size()), ofb(msg.size()),
-      acpkm(msg.size());
+      acpkm(acpkm_msg.size());
   require(axiom::Ecb<Kuznyechik>(ref).encrypt(ecb, blocks).ok());
   require(axiom::Cbc<Kuznyechik>(ref, iv).encrypt(cbc, blocks).ok());
   require(axiom::Ctr<Kuznyechik>(ref, ctr_iv).apply(ctr, msg).ok());
   require(axiom::Cfb<Kuznyechik>(ref, iv).encrypt(cfb, msg).ok());
   require(axiom::Ofb<Kuznyechik>(ref, iv).apply(ofb, msg).ok());
-  require(axiom::KuznyechikCtrAcpkm::make(ref, iv.first(8), section)->apply(acpkm, msg).ok());
+  require(axiom::KuznyechikCtrAcpkm::make(ref, iv.first(8), section)->apply(acpkm, acpkm_msg).ok());
   std::uint8_t cmac[16];
   {
     axiom::Cmac<Kuznyechik> m(ref);
@@ -129,7 +131,7 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 16
     require(dec.decrypt(out, out).ok() && std::equal(out.begin(), out.end(), blocks.begin()));
 
     // CTR, CFB, OFB and CTR-ACPKM streamed at any byte, in place; CFB back; CTR from a seek.
-    Vec s_ctr(msg.begin(), msg.end()), s_cfb = s_ctr, s_ofb = s_ctr, s_acpkm = s_ctr;
+    Vec s_ctr(msg.begin(), msg.end()), s_cfb = s_ctr, s_ofb = s_ctr, s_acpkm(acpkm_msg.begin(), acpkm_msg.end());
     axiom::Ctr<Kuznyechik> ctr_k(c, ctr_iv);
     axiom::Cfb<Kuznyechik> cfb_k(c, iv), cfb_d(c, iv);
     axiom::Ofb<Kuznyechik> ofb_k(c, iv);
@@ -139,6 +141,8 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 16
       require(ctr_k.apply(std::span(s_ctr).subspan(at, n), std::span(s_ctr).subspan(at, n)).ok());
       require(cfb_k.encrypt(std::span(s_cfb).subspan(at, n), std::span(s_cfb).subspan(at, n)).ok());
       require(ofb_k.apply(std::span(s_ofb).subspan(at, n), std::span(s_ofb).subspan(at, n)).ok());
+    });
+    for_each_piece(acpkm_msg.size(), cuts, [&](std::size_t at, std::size_t n) {
       require(acpkm_k->apply(std::span(s_acpkm).subspan(at, n), std::span(s_acpkm).subspan(at, n)).ok());
     });
     require(s_ctr == ctr && s_cfb == cfb && s_ofb == ofb && s_acpkm == acpkm);
