@@ -163,7 +163,7 @@ static void test_sm4_aeads(void) {
       "fd12e518ce062c98acee28d95df4416bed31a2f04476c18bb40c84a74b97dc5b";
   axiom_sm4_ctx sm4, empty;
   axiom_sm4_gcm_ctx gcm;
-  uint8_t key[16], nonce[12], aad[20], pt[64], buf[80], back[64], tag[16];
+  uint8_t key[16], nonce[13] = {0}, aad[20], pt[64], buf[80], back[64], tag[16]; /* 13: CCM's longest */
   unhex(key, "0123456789abcdeffedcba9876543210");
   unhex(nonce, "00001234567800000000abcd");
   unhex(aad, "feedfacedeadbeeffeedfacedeadbeefabaddad2");
