@@ -1,8 +1,8 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
 // VAES and VPCLMULQDQ (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2, sm4/vaes_avx2 and
-// SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in ctest or CI): it measures
-// time, which on a shared machine is noisy.
+// SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in
+// ctest or CI): it measures time, which on a shared machine is noisy.
 //
 // For each target, measurements pick one of two classes of secret input at random: a fixed
 // value, or a fresh random one. Welch's t statistic compares the TSC cycle counts of the two
@@ -11,13 +11,13 @@
 // A positive control, a comparison that stops at the first differing byte, must show such a
 // leak, so the run shows that the method can see one.
 //
-// An A/A control runs a target's work with the fixed secret in both classes: it must show no
-// leak, and when it does the noise of the moment (not the code) is what the run measured.
+// An A/A control runs a target's work with the fixed secret in both classes, so its classes
+// differ in their label only: it must show no leak, and if it does, the run measured the tool
+// or the machine, not the code.
 //
 // Usage: axiom_ct_timing [MEASUREMENTS per target, default 1000000] [FILTER [aa]]. With FILTER,
 // only the targets whose name contains it run (and the positive control); with aa, each one is
-// followed by its A/A control. Exit status 0 when the
-// control leaks and no kernel does, else 1.
+// followed by its A/A control. Exit status 0 when the control leaks and no kernel does, else 1.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
   using namespace axiom;
   const std::size_t measurements = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
   if (measurements < 1000) {
-    std::fprintf(stderr, "usage: %s [MEASUREMENTS >= 1000] [FILTER]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s [MEASUREMENTS >= 1000] [FILTER [aa]]\n", argv[0]);
     return 2;
   }
   const std::string filter = argc > 2 ? argv[2] : "";
