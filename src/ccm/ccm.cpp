@@ -5,6 +5,7 @@
 
 #include "axiom/bytes.hpp"
 #include "axiom/ccm.hpp"
+#include "core/verdict.hpp"
 #include "core/wipe.hpp"
 #include "modes/block128.hpp"
 #include "modes/mode_util.hpp"
@@ -155,10 +156,7 @@ Status ccm_open(BlockCipherRef c, std::span<std::uint8_t> out, std::span<const s
   finish(m, a0, t);
   const bool same = ct_equal(std::span<const std::uint8_t>(t, tag.size()), tag);
   wipe(t);
-  // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
-  const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
-  for (std::uint8_t& b : out) b &= keep;
-  return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::authentication_failed));
+  return release_if_authentic(out, same);
 }
 
 }  // namespace axiom::detail

@@ -9,6 +9,7 @@
 #include "axiom/chacha20.hpp"
 #include "axiom/poly1305.hpp"
 #include "chacha20/chacha20_kernel.hpp"
+#include "core/verdict.hpp"
 #include "core/wipe.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 
@@ -195,11 +196,7 @@ Status ChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
   mac.finish(expected);
   const bool same = ct_equal(expected, tag);
   detail::wipe(expected);
-  // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
-  const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
-  for (std::uint8_t& b : out) b &= keep;
-  return static_cast<Error>(static_cast<std::uint8_t>(~keep) &
-                            static_cast<std::uint8_t>(Error::authentication_failed));
+  return detail::release_if_authentic(out, same);
 }
 
 Status ChaCha20Poly1305::open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,

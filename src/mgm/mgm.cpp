@@ -11,6 +11,7 @@
 #include "axiom/bytes.hpp"
 #include "axiom/mgm.hpp"
 #include "core/endian.hpp"
+#include "core/verdict.hpp"
 #include "core/wipe.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "modes/block128.hpp"
@@ -181,10 +182,7 @@ Status mgm_open(const MgmKey& k, std::span<std::uint8_t> out, std::span<const st
   const bool same = ct_equal(std::span<const std::uint8_t>(full, tag.size()), tag);
   wipe(y);
   wipe(full);
-  // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
-  const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
-  for (std::uint8_t& b : out) b &= keep;
-  return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::authentication_failed));
+  return release_if_authentic(out, same);
 }
 
 }  // namespace axiom::detail

@@ -67,7 +67,9 @@ TEST_P(KuznyechikDiff, Ctr) {
 }
 
 TEST_P(KuznyechikDiff, CfbOfb) {
-  each_key(*GetParam(), [](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cfb_ofb(ref, mine, dense); });
+  // Every length up to one batch of the widest kernel and 17 bytes: the dense range above made
+  // this test take 26 s on the portable kernel (5 min under ASan) for no more coverage.
+  each_key(*GetParam(), [](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cfb_ofb(ref, mine, 32 * 16 + 17); });
 }
 
 TEST_P(KuznyechikDiff, Cmac) {
