@@ -219,7 +219,8 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
   std::uint8_t len[16];
   lengths_block(len, aad.size(), in.size());
   const std::uint8_t* len_left = len;
-  if (const GcmFusedKernel* f = fused_for(k, nonce.size())) {
+  const GcmFusedKernel* f = fused_for(k, nonce.size());
+  if (f != nullptr) {
     // A message of whole blocks ends in the kernel, lengths block included.
     if (left % 16 == 0) len_left = nullptr;
     f->open(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16, len_left == nullptr ? len : nullptr);
@@ -236,7 +237,11 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
   wipe(s);
   // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
   const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
-  for (std::uint8_t& b : out) b &= keep;
+  if (f != nullptr) {
+    f->mask(out.data(), out.size(), keep);
+  } else {
+    for (std::uint8_t& b : out) b &= keep;
+  }
   return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::authentication_failed));
 }
 

@@ -26,6 +26,10 @@ struct GcmFusedKernel {
                const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
   void (*open)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
                const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
+  // mask: p[i] &= keep for n bytes: how open's caller keeps or wipes the plaintext once the
+  // tag is checked, without a branch on the verdict (a second pass over the output, so its
+  // speed shows in every open).
+  void (*mask)(std::uint8_t* p, std::size_t n, std::uint8_t keep) noexcept;
 };
 
 #if AXIOM_X86_64
