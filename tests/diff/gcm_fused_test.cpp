@@ -1,11 +1,15 @@
-// GCM open's handling of the plaintext after the tag check: each fused kernel's mask (which
-// keeps or wipes it without a branch) on every length and alignment, and a failed open through
-// the API wiping outputs of every awkward length, separate or in place.
+// The fused GCM kernels' entries around the message pass: start (E(J0) and the first counter
+// block for a 12-byte nonce) against portable AES, and mask (which keeps or wipes open's
+// plaintext without a branch) on every length and alignment; and a failed open through the
+// API wiping outputs of every awkward length, separate or in place.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "axiom/gcm.hpp"
+#include "aes/aes_kernel.hpp"
+#include "axiom/aes.hpp"
 #include "gcm/gcm_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
@@ -14,12 +18,40 @@
 namespace axiom::test {
 namespace {
 
-class GcmFusedMask : public ::testing::TestWithParam<const detail::GcmFusedKernel*> {
+class GcmFusedEntries : public ::testing::TestWithParam<const detail::GcmFusedKernel*> {
  protected:
   void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
 };
 
-TEST_P(GcmFusedMask, KeepsOrWipesExactlyTheRange) {
+TEST_P(GcmFusedEntries, StartGivesEJ0AndTheFirstCounter) {
+  const detail::GcmFusedKernel& f = *GetParam();
+  const detail::AesKernel* aes = nullptr;
+  for (const detail::AesKernel* k : detail::aes_kernels())
+    if (&k->ops == f.cipher) aes = k;
+  ASSERT_NE(aes, nullptr) << "the fused kernel's cipher kernel is not an AES kernel";
+  Prng rng(test_seed() + 12);
+  for (std::size_t key_size : {16u, 24u, 32u}) {
+    const Bytes key = rng.bytes(key_size);
+    with_key_size(key_size, [&](auto k) {
+      constexpr std::size_t K = decltype(k)::value;
+      const AesCipher<K> mine(fixed<K>(key), *aes), ref(fixed<K>(key), detail::aes_portable);
+      for (int i = 0; i < 50; ++i) {
+        const Bytes buf = rng.bytes(13);
+        const std::uint8_t* nonce = buf.data() + i % 2;  // unaligned too
+        Bytes j0(nonce, nonce + 12), expected_ek(16);
+        j0.insert(j0.end(), {0, 0, 0, 1});
+        ASSERT_TRUE(ref.encrypt_blocks(expected_ek, j0).ok());
+        Bytes ek(16), ctr(16);
+        f.start(mine.block_ref().schedule, nonce, ek.data(), ctr.data());
+        EXPECT_EQ(ek, expected_ek) << "key " << K;
+        j0[15] = 2;
+        EXPECT_EQ(ctr, j0) << "key " << K;
+      }
+    });
+  }
+}
+
+TEST_P(GcmFusedEntries, KeepsOrWipesExactlyTheRange) {
   Prng rng(test_seed() + 13);
   for (std::size_t n = 0; n <= 300; ++n) {
     for (std::size_t off = 0; off < 4; ++off) {
@@ -36,9 +68,9 @@ TEST_P(GcmFusedMask, KeepsOrWipesExactlyTheRange) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, GcmFusedMask, ::testing::ValuesIn(detail::gcm_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, GcmFusedEntries, ::testing::ValuesIn(detail::gcm_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GcmFusedMask);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GcmFusedEntries);
 
 TEST(GcmOpen, FailureWipesEveryLength) {
   Prng rng(test_seed() + 14);
