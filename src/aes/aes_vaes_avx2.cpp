@@ -90,14 +90,6 @@ inline void counters_carry(std::uint64_t lo, std::uint64_t hi, __m256i* b) noexc
   }
 }
 
-// tail_pairs: xor_keystream on a copy of N counter pairs.
-template <unsigned R, int N>
-inline void tail_pairs(const __m128i* k, const __m256i* p, std::uint8_t* out, const std::uint8_t* in) noexcept {
-  __m256i b[N];
-  for (int i = 0; i < N; ++i) b[i] = p[i];
-  xor_keystream<R, N>(k, b, out, in);
-}
-
 // The counter is kept twice: as the block in memory order (base, both lanes), from which each
 // ymm of a group is one byte add when the last byte does not wrap within it (about 9 groups in
 // 10), and as a 128-bit number in two general registers, whose low byte decides that early
@@ -124,19 +116,14 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     if (!no_wrap) base = _mm256_broadcastsi128_si256(reverse_bytes(le128(lo, hi)));
     xor_keystream<R, ctr_pairs>(k, b, out, in);
   }
-  // The tail's pairs as groups of 8, 4, 2 and 1 ymm (at most 11 pairs), each group's
-  // rounds interleaved: a loop over single pairs would run each one's chain of rounds at
-  // the AES latency, since the out-of-order window does not hold enough of them.
+  // The tail two blocks at a time, with the counters made as for a full group (no chain of
+  // counter steps between the pairs, so that they overlap out of order).
   __m128i last = le128(lo, hi);
   if (n >= 2) {
     __m256i b[ctr_pairs];
     counters_carry(lo, hi, b);
     const std::size_t pairs = n / 2;
-    const __m256i* p = b;
-    if (pairs & 8) tail_pairs<R, 8>(k, p, out, in), p += 8, in += 256, out += 256;
-    if (pairs & 4) tail_pairs<R, 4>(k, p, out, in), p += 4, in += 128, out += 128;
-    if (pairs & 2) tail_pairs<R, 2>(k, p, out, in), p += 2, in += 64, out += 64;
-    if (pairs & 1) tail_pairs<R, 1>(k, p, out, in), in += 32, out += 32;
+    for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
     last = add_le128(last, 2 * pairs);
     n -= 2 * pairs;
   }
