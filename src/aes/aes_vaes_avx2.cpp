@@ -116,14 +116,24 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     if (!no_wrap) base = _mm256_broadcastsi128_si256(reverse_bytes(le128(lo, hi)));
     xor_keystream<R, ctr_pairs>(k, b, out, in);
   }
-  // The tail two blocks at a time, with the counters made as for a full group (no chain of
-  // counter steps between the pairs, so that they overlap out of order).
+  // The tail two blocks at a time, each pair's counters made without a chain through the
+  // previous pair's (so that the pairs overlap out of order): from base by a byte add when the
+  // last byte does not wrap (short messages mostly), else as for a full group.
   __m128i last = le128(lo, hi);
   if (n >= 2) {
-    __m256i b[ctr_pairs];
-    counters_carry(lo, hi, b);
     const std::size_t pairs = n / 2;
-    for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
+    if ((lo & 0xff) <= 0xff - ctr_group) {
+      __m256i step = add_last_byte(_mm256_setzero_si256(), 0, 1);
+      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
+        __m256i b = _mm256_add_epi8(base, step);
+        xor_keystream<R, 1>(k, &b, out, in);
+        step = add_last_byte(step, 2, 2);
+      }
+    } else {
+      __m256i b[ctr_pairs];
+      counters_carry(lo, hi, b);
+      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
+    }
     last = add_le128(last, 2 * pairs);
     n -= 2 * pairs;
   }
