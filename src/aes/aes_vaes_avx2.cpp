@@ -117,8 +117,9 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     xor_keystream<R, ctr_pairs>(k, b, out, in);
   }
   // The tail two blocks at a time, each pair's counters made without a chain through the
-  // previous pair's (so that the pairs overlap out of order): from base by a byte add when the
-  // last byte does not wrap (short messages mostly), else as for a full group.
+  // previous pair's (so that the pairs overlap out of order), only as many as needed: from
+  // base by a byte add when the last byte does not wrap, else by 64-bit adds and a byte
+  // reverse, or across 2^64 as for a full group.
   __m128i last = le128(lo, hi);
   if (n >= 2) {
     const std::size_t pairs = n / 2;
@@ -128,6 +129,13 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
         __m256i b = _mm256_add_epi8(base, step);
         xor_keystream<R, 1>(k, &b, out, in);
         step = add_last_byte(step, 2, 2);
+      }
+    } else if (lo <= ~std::uint64_t{0} - (ctr_group - 1)) {
+      __m256i v = _mm256_add_epi64(_mm256_broadcastsi128_si256(last), _mm256_set_epi64x(0, 1, 0, 0));
+      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
+        __m256i b = reverse_bytes2(v);
+        xor_keystream<R, 1>(k, &b, out, in);
+        v = _mm256_add_epi64(v, _mm256_set_epi64x(0, 2, 0, 2));
       }
     } else {
       __m256i b[ctr_pairs];
