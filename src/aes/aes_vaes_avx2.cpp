@@ -1,8 +1,8 @@
 // The VAES kernel on 256-bit registers: each ymm holds two blocks and 8 of them (16 blocks)
-// are in flight for ECB, CTR and CBC decryption, which keeps both AES units of Zen 3 busy
-// (latency 4, throughput 2 per cycle). CBC encryption and CBC-MAC are serial chains and run
+// are in flight for ECB and CBC decryption, 12 (24 blocks) for CTR, which keeps both AES
+// units of Zen 3 busy (latency 4, throughput 2 per cycle). CBC encryption and CBC-MAC are serial chains and run
 // one block at a time in xmm registers, with the AES-NI kernel's code (aes_ni_common.hpp).
-// Tails of fewer than 16 blocks run a pair of blocks per ymm.
+// Tails of fewer than a group run a pair of blocks per ymm.
 #include <immintrin.h>
 
 #include <cstring>
@@ -57,53 +57,101 @@ inline __m256i reverse_bytes2(__m256i v) noexcept {
   const __m128i m = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   return _mm256_shuffle_epi8(v, _mm256_broadcastsi128_si256(m));
 }
-// When the last byte does not wrap within the 16 (15 groups in 16), they are added to that
-// byte in memory order: one byte reverse per group instead of one per ymm.
-inline void counters16(__m128i c, __m256i* b) noexcept {
-  const std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c));
-  if ((lo & 0xff) <= 0xf0) {
-    const __m256i two = _mm256_set_epi32(2 << 24, 0, 0, 0, 2 << 24, 0, 0, 0);
-    b[0] = _mm256_add_epi32(_mm256_broadcastsi128_si256(reverse_bytes(c)), _mm256_set_epi32(1 << 24, 0, 0, 0, 0, 0, 0, 0));
-    for (int i = 1; i < 8; ++i) b[i] = _mm256_add_epi32(b[i - 1], two);
-  } else if (lo <= ~std::uint64_t{0} - 16) {
-    __m256i v = _mm256_add_epi64(_mm256_broadcastsi128_si256(c), _mm256_set_epi64x(0, 1, 0, 0));
-    const __m256i two = _mm256_set_epi64x(0, 2, 0, 2);
-    for (int i = 0; i < 8; ++i, v = _mm256_add_epi64(v, two)) b[i] = reverse_bytes2(v);
+
+// CTR runs 24 blocks (12 ymm) per iteration, not 16: with 8 ymm exactly latency (4) x
+// throughput (2) AES ops are in flight and any bubble costs a cycle; 12 leave slack.
+constexpr int ctr_pairs = 12;
+constexpr std::uint64_t ctr_group = 2 * ctr_pairs;
+
+inline __m128i le128(std::uint64_t lo, std::uint64_t hi) noexcept {
+  return _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
+}
+
+// add_last_byte adds a to the last byte of v's low block and b to its high block's (blocks in
+// memory order; the caller knows that the byte does not wrap).
+inline __m256i add_last_byte(__m256i v, int a, int b) noexcept {
+  return _mm256_add_epi8(v, _mm256_set_epi8(static_cast<char>(b), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            static_cast<char>(a), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+}
+
+// counters_carry writes the group of counter blocks starting at the little-endian number
+// (lo, hi) to b when a carry leaves the last byte: 64-bit adds and a byte reverse per ymm, or
+// across 2^64 (once per 2^64 blocks) one block at a time.
+inline void counters_carry(std::uint64_t lo, std::uint64_t hi, __m256i* b) noexcept {
+  if (lo <= ~std::uint64_t{0} - (ctr_group - 1)) {
+    const __m256i v = _mm256_broadcastsi128_si256(le128(lo, hi));
+    for (int i = 0; i < ctr_pairs; ++i) b[i] = reverse_bytes2(_mm256_add_epi64(v, _mm256_set_epi64x(0, 2 * i + 1, 0, 2 * i)));
   } else {
-    for (int i = 0; i < 8; ++i) {
+    const __m128i c = le128(lo, hi);
+    for (int i = 0; i < ctr_pairs; ++i) {
       const auto j = static_cast<std::uint64_t>(2 * i);
       b[i] = reverse_bytes2(_mm256_set_m128i(add_le128(c, j + 1), add_le128(c, j)));
     }
   }
 }
 
+// The counter is kept twice: as the block in memory order (base, both lanes), from which each
+// ymm of a group is one byte add when the last byte does not wrap within it (about 9 groups in
+// 10), and as a 128-bit number in two general registers, whose low byte decides that early
+// (no vector-to-scalar move on the way) and which rebuilds base after a carry. The counter is
+// public, so are the branches.
 template <unsigned R>
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
              std::size_t n) noexcept {
   const __m128i* k = keys(sched(ks).enc);
-  __m128i c = reverse_bytes(loadu(ctr));
-  __m256i b[8];
-  for (; n >= 16; n -= 16, in += 256, out += 256) {
-    counters16(c, b);
-    c = add_le128(c, 16);
-    xor_keystream<R, 8>(k, b, out, in);
+  const __m128i c = reverse_bytes(loadu(ctr));
+  std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c)), hi = static_cast<std::uint64_t>(_mm_extract_epi64(c, 1));
+  __m256i base = _mm256_broadcastsi128_si256(loadu(ctr));
+  for (; n >= ctr_group; n -= ctr_group, in += 16 * ctr_group, out += 16 * ctr_group) {
+    __m256i b[ctr_pairs];
+    const bool no_wrap = (lo & 0xff) <= 0xff - ctr_group;  // this group and base's step
+    if (no_wrap) {
+      for (int i = 0; i < ctr_pairs; ++i) b[i] = add_last_byte(base, 2 * i, 2 * i + 1);
+      base = add_last_byte(base, ctr_group, ctr_group);
+    } else {
+      counters_carry(lo, hi, b);
+    }
+    lo += ctr_group;
+    hi += lo < ctr_group ? 1 : 0;
+    if (!no_wrap) base = _mm256_broadcastsi128_si256(reverse_bytes(le128(lo, hi)));
+    xor_keystream<R, ctr_pairs>(k, b, out, in);
   }
-  // The tail two blocks at a time, with the counters made as for a full group (no chain of
-  // counter steps between the pairs, so that they overlap out of order).
+  // The tail two blocks at a time, each pair's counters made without a chain through the
+  // previous pair's (so that the pairs overlap out of order), only as many as needed: from
+  // base by a byte add when the last byte does not wrap, else by 64-bit adds and a byte
+  // reverse, or across 2^64 as for a full group.
+  __m128i last = le128(lo, hi);
   if (n >= 2) {
-    counters16(c, b);
     const std::size_t pairs = n / 2;
-    for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
-    c = add_le128(c, 2 * pairs);
+    if ((lo & 0xff) <= 0xff - ctr_group) {
+      __m256i step = add_last_byte(_mm256_setzero_si256(), 0, 1);
+      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
+        __m256i b = _mm256_add_epi8(base, step);
+        xor_keystream<R, 1>(k, &b, out, in);
+        step = add_last_byte(step, 2, 2);
+      }
+    } else if (lo <= ~std::uint64_t{0} - (ctr_group - 1)) {
+      __m256i v = _mm256_add_epi64(_mm256_broadcastsi128_si256(last), _mm256_set_epi64x(0, 1, 0, 0));
+      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
+        __m256i b = reverse_bytes2(v);
+        xor_keystream<R, 1>(k, &b, out, in);
+        v = _mm256_add_epi64(v, _mm256_set_epi64x(0, 2, 0, 2));
+      }
+    } else {
+      __m256i b[ctr_pairs];
+      counters_carry(lo, hi, b);
+      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
+    }
+    last = add_le128(last, 2 * pairs);
     n -= 2 * pairs;
   }
   if (n == 1) {
-    __m128i x = reverse_bytes(c);
+    __m128i x = reverse_bytes(last);
     aes_ni::encrypt_n<R, 1>(k, &x);
     storeu(out, _mm_xor_si128(x, loadu(in)));
-    c = add_le128(c, 1);
+    last = add_le128(last, 1);
   }
-  storeu(ctr, reverse_bytes(c));
+  storeu(ctr, reverse_bytes(last));
 }
 
 // cbc_decrypt16: 16 blocks. The chaining values are the ciphertext shifted by one block;

@@ -48,8 +48,12 @@ void ghash_bytes(const GcmKey& k, std::uint8_t y[16], const std::uint8_t* p, std
   }
 }
 
+// put_be64 writes v big-endian with one 8-byte store (the fused kernels load the lengths
+// block in 8-byte halves, which store forwarding serves only from whole stores).
 void put_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
+  std::uint8_t b[8];
+  for (int i = 7; i >= 0; --i, v >>= 8) b[i] = static_cast<std::uint8_t>(v);
+  std::memcpy(p, b, 8);
 }
 
 // make_j0: nonce || 0^31 || 1 for 12-byte nonces, else GHASH(nonce || 0-pad || [0]64 || [bits]64).
@@ -104,6 +108,23 @@ void gctr(const GcmKey& k, bool public_counter, std::uint8_t ctr[16], std::uint8
   }
 }
 
+// inc32 adds 1 to the last 32 bits, without branches (J0 may be secret).
+void inc32(std::uint8_t c[16]) noexcept {
+  std::uint32_t low = (std::uint32_t{c[12]} << 24) | (std::uint32_t{c[13]} << 16) | (std::uint32_t{c[14]} << 8) | c[15];
+  ++low;
+  for (int j = 0; j < 4; ++j) c[12 + j] = static_cast<std::uint8_t>(low >> (24 - 8 * j));
+}
+
+// begin: E(J0), kept for the tag, and the first counter block inc32(J0); through the fused
+// kernel f when there is one (12-byte nonces: the kernel builds J0 in a register).
+void begin(const GcmKey& k, const GcmFusedKernel* f, std::span<const std::uint8_t> nonce, std::uint8_t ek[16],
+           std::uint8_t ctr[16]) noexcept {
+  if (f != nullptr) return f->start(k.cipher.schedule, nonce.data(), ek, ctr);
+  make_j0(k, ctr, nonce);
+  k.cipher.ops->encrypt_blocks(k.cipher.schedule, ek, ctr, 1);
+  inc32(ctr);
+}
+
 Status check(std::span<std::uint8_t> out, std::size_t tag_len, std::span<const std::uint8_t> nonce,
              std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept {
   constexpr std::uint64_t max_aad = (std::uint64_t{1} << 61) - 1;
@@ -128,12 +149,6 @@ void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16], const std:
   secure_wipe(ek, 16);
 }
 
-// inc32 adds 1 to the last 32 bits, without branches (J0 may be secret).
-void inc32(std::uint8_t c[16]) noexcept {
-  std::uint32_t low = (std::uint32_t{c[12]} << 24) | (std::uint32_t{c[13]} << 16) | (std::uint32_t{c[14]} << 8) | c[15];
-  ++low;
-  for (int j = 0; j < 4; ++j) c[12 + j] = static_cast<std::uint8_t>(low >> (24 - 8 * j));
-}
 }  // namespace
 
 std::span<const GhashKernel* const> ghash_kernels() noexcept { return kernel_list; }
@@ -168,11 +183,9 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
                 std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
                 std::span<const std::uint8_t> in) noexcept {
   if (Status st = check(out, tag.size(), nonce, aad, in); !st) return st;
-  std::uint8_t j0[16], ctr[16], s[16] = {}, ek[16];
-  make_j0(k, j0, nonce);
-  k.cipher.ops->encrypt_blocks(k.cipher.schedule, ek, j0, 1);
-  std::memcpy(ctr, j0, 16);
-  inc32(ctr);
+  const GcmFusedKernel* f = fused_for(k, nonce.size());
+  std::uint8_t ctr[16], s[16] = {}, ek[16];
+  begin(k, f, nonce, ek, ctr);
   ghash_bytes(k, s, aad.data(), aad.size());
   const std::uint8_t* p = in.data();
   std::uint8_t* o = out.data();
@@ -180,7 +193,7 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
   std::uint8_t len[16];
   lengths_block(len, aad.size(), in.size());
   const std::uint8_t* len_left = len;
-  if (const GcmFusedKernel* f = fused_for(k, nonce.size())) {
+  if (f != nullptr) {
     // A message of whole blocks ends in the kernel, lengths block included.
     if (left % 16 == 0) len_left = nullptr;
     f->seal(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16, len_left == nullptr ? len : nullptr);
@@ -205,11 +218,9 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
     if (st.error() != Error::overlapping_buffers) secure_wipe(out);
     return st;
   }
-  std::uint8_t j0[16], ctr[16], s[16] = {}, ek[16];
-  make_j0(k, j0, nonce);
-  k.cipher.ops->encrypt_blocks(k.cipher.schedule, ek, j0, 1);
-  std::memcpy(ctr, j0, 16);
-  inc32(ctr);
+  const GcmFusedKernel* f = fused_for(k, nonce.size());
+  std::uint8_t ctr[16], s[16] = {}, ek[16];
+  begin(k, f, nonce, ek, ctr);
   ghash_bytes(k, s, aad.data(), aad.size());
   // Each chunk is hashed before it is decrypted (in place overwrites it); the plaintext is
   // masked away below if the tag is wrong.
@@ -219,7 +230,7 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
   std::uint8_t len[16];
   lengths_block(len, aad.size(), in.size());
   const std::uint8_t* len_left = len;
-  if (const GcmFusedKernel* f = fused_for(k, nonce.size())) {
+  if (f != nullptr) {
     // A message of whole blocks ends in the kernel, lengths block included.
     if (left % 16 == 0) len_left = nullptr;
     f->open(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16, len_left == nullptr ? len : nullptr);
@@ -236,7 +247,11 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
   wipe(s);
   // Keep the plaintext only if the tag matched: an AND with a mask, not a branch on the verdict.
   const auto keep = static_cast<std::uint8_t>(0u - static_cast<unsigned>(same));
-  for (std::uint8_t& b : out) b &= keep;
+  if (f != nullptr) {
+    f->mask(out.data(), out.size(), keep);
+  } else {
+    for (std::uint8_t& b : out) b &= keep;
+  }
   return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::authentication_failed));
 }
 

@@ -26,6 +26,14 @@ struct GcmFusedKernel {
                const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
   void (*open)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
                const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
+  // start: for a 12-byte nonce, ek = E(J0) and ctr = inc32(J0) where J0 = nonce || 0^31 || 1,
+  // each written with one 16-byte store (built byte by byte in memory, J0 would stall the
+  // loads that read it whole: store forwarding needs one store to cover the load).
+  void (*start)(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept;
+  // mask: p[i] &= keep for n bytes: how open's caller keeps or wipes the plaintext once the
+  // tag is checked, without a branch on the verdict (a second pass over the output, so its
+  // speed shows in every open).
+  void (*mask)(std::uint8_t* p, std::size_t n, std::uint8_t keep) noexcept;
 };
 
 #if AXIOM_X86_64

@@ -49,20 +49,6 @@ inline void mul_acc2(Acc2& a, __m256i x, __m256i h, __m256i hk) noexcept {
   a.mid = _mm256_xor_si256(a.mid, _mm256_clmulepi64_epi128(halves_xor2(x), hk, 0x00));
 }
 
-// Powers: the key's powers with their Karatsuba operands, for loops long enough to pay for
-// computing them once (on the stack: the caller wipes it).
-struct Powers {
-  __m256i h[8], hk[8];
-};
-inline void expand(Powers& p, const Key& k) noexcept {
-  for (int j = 0; j < 8; ++j) p.h[j] = k.pair[j], p.hk[j] = halves_xor2(k.pair[j]);
-}
-
-inline __m256i load_reflected2(const std::uint8_t* p, __m128i y) noexcept {
-  const __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
-  return _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
-}
-
 inline __m128i fold_lanes(__m256i v) noexcept {
   return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
@@ -78,13 +64,6 @@ inline void step(Acc2& a, const Key& k, int first_pair, int j, const std::uint8_
   __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
   if (j == 0) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
   mul_acc2(a, x, k.pair[first_pair + j], halves_xor2(k.pair[first_pair + j]));
-}
-
-// step16: the ymm j of a group of 16 blocks with expanded powers.
-inline void step16(Acc2& a, const Powers& k, int j, const std::uint8_t* p, __m128i y) noexcept {
-  const __m256i x = j == 0 ? load_reflected2(p, y)
-                           : _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
-  mul_acc2(a, x, k.h[j], k.hk[j]);
 }
 
 // blocks folds n blocks of in into y (reflected) and returns it: 16 blocks per reduction,
@@ -110,13 +89,26 @@ inline __m128i blocks(const Key& k, __m128i y, const std::uint8_t* in, std::size
                                  _mm_xor_si128(odd.mid, fold_lanes(a.mid))});
 }
 
-// blocks_then folds c < 16 blocks of p and then the block last into y in one reduction.
+// blocks_then folds c < 16 blocks of p and then the block last into y in one reduction, each
+// block in xmm times its power of H loaded straight from the key (the xmm halves of pair[j]
+// are H^(16-2j) and H^(15-2j), so half m is H^(16-m)). No copy of the blocks next to last:
+// for short messages a copy costs more than the multiplies, since 32-byte loads of 16-byte
+// stores cannot be forwarded. last is loaded in 8-byte halves, as GCM's caller writes it.
 inline __m128i blocks_then(const Key& k, __m128i y, const std::uint8_t* p, std::size_t c,
                            const std::uint8_t last[16]) noexcept {
-  std::uint8_t buf[256];  // ciphertext and lengths: public, nothing to wipe
-  if (c != 0) std::memcpy(buf, p, 16 * c);  // p may be null when c is 0
-  std::memcpy(buf + 16 * c, last, 16);
-  return blocks(k, y, buf, c + 1);
+  const auto* half = reinterpret_cast<const __m128i*>(k.pair);
+  const std::size_t t = c + 1;
+  Acc a{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+  for (std::size_t i = 0; i < c; ++i) {
+    const __m128i h = _mm_load_si128(half + (16 - (t - i)));
+    ghash_clmul::mul_acc(a, _mm_xor_si128(ghash_clmul::load_reflected(p + 16 * i), y), h, ghash_clmul::halves_xor(h));
+    y = _mm_setzero_si128();
+  }
+  const __m128i l = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(last)),
+                                       _mm_loadl_epi64(reinterpret_cast<const __m128i*>(last + 8)));
+  const __m128i h1 = _mm_load_si128(half + 15);
+  ghash_clmul::mul_acc(a, _mm_xor_si128(_mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), y), h1, ghash_clmul::halves_xor(h1));
+  return ghash_clmul::reduce(a);
 }
 
 }  // namespace ghash_vpclmul
