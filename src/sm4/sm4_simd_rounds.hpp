@@ -1,0 +1,178 @@
+// sm4_simd_rounds.hpp: the SM4 rounds of the aesni and vaes_avx2 kernels, written once over
+// a vector type. Include it inside an AXIOM_ISA_BEGIN region after defining, in namespace
+// vec of that region: the type V (xmm or ymm) and the one-instruction helpers listed below.
+// Each kernel gets its own copy compiled for its own target.
+//
+// A group is four registers, one per word of four (xmm) or eight (ymm) blocks: a 4x4 word
+// transpose in each 128-bit lane. SM4's S-box is AES's between two affine maps, S(x) =
+// G(AES(F(x))) (see sm4_portable.cpp); F and G are two pshufb nibble lookups each and
+// aesenclast with a zero key does the inversion; its ShiftRows is undone inside the byte
+// shuffles that L needs anyway.
+#pragma once
+
+namespace sm4_simd {
+
+using detail::Sm4Schedule;
+using namespace vec;  // V, loadu, storeu, table, xor_, and_, shuffle, srl, sll, aeslast0, splat8, splat32, unpack*
+
+// nibble_map applies the byte map given by its low- and high-nibble tables.
+inline V nibble_map(V t, V lo, V hi) noexcept {
+  const V m = splat8(0x0f);
+  return xor_(shuffle(lo, and_(t, m)), shuffle(hi, and_(srl<4>(t), m)));
+}
+
+// round<G, W>: X_W ^= L(S(X_{W+1} ^ X_{W+2} ^ X_{W+3} ^ rk)) in each of G groups, with
+// L(B) = B ^ (B <<< 24) ^ ((B ^ (B <<< 8) ^ (B <<< 16)) <<< 2). The groups' rounds are
+// independent: the core overlaps their dependency chains (about 19 cycles a round).
+template <int G, int W>
+inline void round(V (*x)[4], std::uint32_t rk) noexcept {
+  namespace T = detail::sm4_tables;
+  const V k = splat32(rk);
+  for (int g = 0; g < G; ++g) {
+    // X_{W+3} is the word the previous round wrote: XOR it last.
+    V t = xor_(xor_(xor_(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), k), x[g][(W + 3) % 4]);
+    t = nibble_map(aeslast0(nibble_map(t, table(T::f_lo), table(T::f_hi))), table(T::g_lo), table(T::g_hi));
+    // The four shuffles undo ShiftRows and rotate by 0, 8, 16 and 24 bits.
+    const V y0 = shuffle(t, table(T::rot0));
+    const V a = xor_(xor_(y0, shuffle(t, table(T::rot8))), shuffle(t, table(T::rot16)));
+    const V b = xor_(y0, shuffle(t, table(T::rot24)));
+    x[g][W] = xor_(xor_(x[g][W], b), xor_(sll<2>(a), srl<30>(a)));
+  }
+}
+
+template <int G, bool Decrypt>
+inline void rounds(const Sm4Schedule& ks, V (*x)[4]) noexcept {
+  for (int i = 0; i < 32; i += 4) {
+    round<G, 0>(x, ks.rk[Decrypt ? 31 - i : i]);
+    round<G, 1>(x, ks.rk[Decrypt ? 30 - i : i + 1]);
+    round<G, 2>(x, ks.rk[Decrypt ? 29 - i : i + 2]);
+    round<G, 3>(x, ks.rk[Decrypt ? 28 - i : i + 3]);
+  }
+}
+
+// transpose4 turns four rows of four 32-bit words into four columns (in each 128-bit lane).
+inline void transpose4(V& a, V& b, V& c, V& d) noexcept {
+  const V t0 = unpacklo32(a, b), t1 = unpacklo32(c, d);
+  const V t2 = unpackhi32(a, b), t3 = unpackhi32(c, d);
+  a = unpacklo64(t0, t1), b = unpackhi64(t0, t1);
+  c = unpacklo64(t2, t3), d = unpackhi64(t2, t3);
+}
+
+inline V bswap32(V v) noexcept { return shuffle(v, table(detail::sm4_tables::bswap32)); }
+
+// load_group / store_group: the blocks of one group (4 * sizeof(V) bytes) <-> its registers.
+// The output block is X35 || X34 || X33 || X32: the words in reverse order.
+inline void load_group(V x[4], const std::uint8_t* in) noexcept {
+  for (int w = 0; w < 4; ++w) x[w] = bswap32(loadu(in + sizeof(V) * static_cast<std::size_t>(w)));
+  transpose4(x[0], x[1], x[2], x[3]);
+}
+inline void store_group(std::uint8_t* out, V x[4]) noexcept {
+  transpose4(x[3], x[2], x[1], x[0]);
+  for (int w = 0; w < 4; ++w) storeu(out + sizeof(V) * static_cast<std::size_t>(w), bswap32(x[3 - w]));
+}
+
+// crypt<G, Decrypt>: G groups from in to out (out may be in).
+template <int G, bool Decrypt>
+inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in) noexcept {
+  V x[G][4];
+  for (int g = 0; g < G; ++g) load_group(x[g], in + 4 * sizeof(V) * static_cast<std::size_t>(g));
+  rounds<G, Decrypt>(ks, x);
+  for (int g = 0; g < G; ++g) store_group(out + 4 * sizeof(V) * static_cast<std::size_t>(g), x[g]);
+}
+
+constexpr std::size_t group_blocks = sizeof(V) / 4;  // blocks per group: 4 (xmm) or 8 (ymm)
+
+// with_groups<G>(f, g): f.template operator()<g>() for 1 <= g <= G, so that a short input
+// runs in as few groups as hold it.
+template <int G, class F>
+inline void with_groups(F&& f, std::size_t g) noexcept {
+  if constexpr (G > 1) {
+    if (g < static_cast<std::size_t>(G)) return with_groups<G - 1>(f, g);
+  }
+  f.template operator()<G>();
+}
+
+// ecb<Groups, Decrypt>: whole batches of Groups groups, then the rest through a zeroed stack
+// copy in as few groups as hold it.
+template <int Groups, bool Decrypt>
+inline void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const auto& s = *static_cast<const Sm4Schedule*>(ks);
+  constexpr std::size_t batch = Groups * group_blocks;
+  for (; n >= batch; n -= batch, in += 16 * batch, out += 16 * batch) crypt<Groups, Decrypt>(s, out, in);
+  if (n == 0) return;
+  alignas(32) std::uint8_t buf[16 * batch] = {};
+  std::memcpy(buf, in, 16 * n);
+  with_groups<Groups>([&]<int G>() { crypt<G, Decrypt>(s, buf, buf); }, (n + group_blocks - 1) / group_blocks);
+  std::memcpy(out, buf, 16 * n);
+  detail::wipe(buf);
+}
+
+// ctr_groups<G>: m <= G * group_blocks blocks of CTR from the counter (hi, lo), the
+// keystream made in buf through the same code as ECB. The counter is public.
+template <int G>
+inline void ctr_groups(const Sm4Schedule& ks, std::uint64_t hi, std::uint64_t lo, std::uint8_t* buf,
+                       std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
+  for (std::size_t j = 0; j < G * group_blocks; ++j) {
+    detail::store_be32(buf + 16 * j, static_cast<std::uint32_t>(hi >> 32));
+    detail::store_be32(buf + 16 * j + 4, static_cast<std::uint32_t>(hi));
+    detail::store_be32(buf + 16 * j + 8, static_cast<std::uint32_t>(lo >> 32));
+    detail::store_be32(buf + 16 * j + 12, static_cast<std::uint32_t>(lo));
+    hi += (++lo == 0);
+  }
+  crypt<G, false>(ks, buf, buf);
+  for (std::size_t i = 0; i < 16 * m; i += 16)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
+                     _mm_xor_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(buf + i)),
+                                   _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i))));
+}
+
+// ctr_xor<Groups>: batches of Groups groups, then the rest in as few groups as hold it.
+template <int Groups>
+inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
+  const auto& s = *static_cast<const Sm4Schedule*>(ks);
+  std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
+  std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
+  constexpr std::size_t batch = Groups * group_blocks;
+  alignas(32) std::uint8_t buf[16 * batch];
+  auto step = [&](std::size_t m) {
+    lo += m;
+    hi += (lo < m);
+    n -= m, in += 16 * m, out += 16 * m;
+  };
+  for (; n >= batch; step(batch)) ctr_groups<Groups>(s, hi, lo, buf, out, in, batch);
+  if (n > 0) {
+    with_groups<Groups>([&]<int G>() { ctr_groups<G>(s, hi, lo, buf, out, in, n); }, (n + group_blocks - 1) / group_blocks);
+    step(n);
+  }
+  detail::store_be32(ctr, static_cast<std::uint32_t>(hi >> 32));
+  detail::store_be32(ctr + 4, static_cast<std::uint32_t>(hi));
+  detail::store_be32(ctr + 8, static_cast<std::uint32_t>(lo >> 32));
+  detail::store_be32(ctr + 12, static_cast<std::uint32_t>(lo));
+  detail::wipe(buf);
+}
+
+// cbc_decrypt<Groups>: a batch at a time. The batch's ciphertext is copied behind its chaining
+// value first (in place overwrites it), so block i is XORed with prev[i].
+template <int Groups>
+inline void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                        std::size_t n) noexcept {
+  constexpr std::size_t batch = Groups * group_blocks;
+  alignas(32) std::uint8_t buf[16 * batch], prev[16 + 16 * batch];
+  std::memcpy(prev, iv, 16);
+  while (n > 0) {
+    const std::size_t m = n < batch ? n : batch;
+    std::memcpy(prev + 16, in, 16 * m);
+    ecb<Groups, true>(ks, buf, in, m);
+    for (std::size_t i = 0; i < 16 * m; i += 16)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
+                       _mm_xor_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(buf + i)),
+                                     _mm_load_si128(reinterpret_cast<const __m128i*>(prev + i))));
+    std::memcpy(prev, prev + 16 * m, 16);
+    n -= m, in += 16 * m, out += 16 * m;
+  }
+  std::memcpy(iv, prev, 16);
+  detail::wipe(buf);
+}
+
+}  // namespace sm4_simd
