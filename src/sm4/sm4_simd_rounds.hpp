@@ -1,7 +1,8 @@
 // sm4_simd_rounds.hpp: the SM4 rounds of the aesni and vaes_avx2 kernels, written once over
 // a vector type. Include it inside an AXIOM_ISA_BEGIN region after defining, in namespace
 // vec of that region: the type V (xmm or ymm) and the one-instruction helpers listed below.
-// Each kernel gets its own copy compiled for its own target.
+// Each kernel gets its own copy compiled for its own target (include <cstring> and <utility>,
+// core/endian.hpp, core/wipe.hpp and sm4_kernel.hpp before the region).
 //
 // A group is four registers, one per word of four (xmm) or eight (ymm) blocks: a 4x4 word
 // transpose in each 128-bit lane. SM4's S-box is AES's between two affine maps, S(x) =
@@ -61,39 +62,52 @@ inline void transpose4(V& a, V& b, V& c, V& d) noexcept {
 inline V bswap32(V v) noexcept { return shuffle(v, table(detail::sm4_tables::bswap32)); }
 
 // load_group / store_group: the blocks of one group (4 * sizeof(V) bytes) <-> its registers.
-// The output block is X35 || X34 || X33 || X32: the words in reverse order.
+// The output block is X35 || X34 || X33 || X32: the words in reverse order. With Xor, the
+// stored blocks are XORed with those at mask (CTR's keystream never goes to memory).
 inline void load_group(V x[4], const std::uint8_t* in) noexcept {
   for (int w = 0; w < 4; ++w) x[w] = bswap32(loadu(in + sizeof(V) * static_cast<std::size_t>(w)));
   transpose4(x[0], x[1], x[2], x[3]);
 }
-inline void store_group(std::uint8_t* out, V x[4]) noexcept {
+template <bool Xor>
+inline void store_group(std::uint8_t* out, V x[4], const std::uint8_t* mask) noexcept {
   transpose4(x[3], x[2], x[1], x[0]);
-  for (int w = 0; w < 4; ++w) storeu(out + sizeof(V) * static_cast<std::size_t>(w), bswap32(x[3 - w]));
-}
-
-// crypt<G, Decrypt>: G groups from in to out (out may be in).
-template <int G, bool Decrypt>
-inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in) noexcept {
-  V x[G][4];
-  for (int g = 0; g < G; ++g) load_group(x[g], in + 4 * sizeof(V) * static_cast<std::size_t>(g));
-  rounds<G, Decrypt>(ks, x);
-  for (int g = 0; g < G; ++g) store_group(out + 4 * sizeof(V) * static_cast<std::size_t>(g), x[g]);
+  for (int w = 0; w < 4; ++w) {
+    const std::size_t at = sizeof(V) * static_cast<std::size_t>(w);
+    if constexpr (Xor) {
+      storeu(out + at, xor_(bswap32(x[3 - w]), loadu(mask + at)));
+    } else {
+      storeu(out + at, bswap32(x[3 - w]));
+    }
+  }
 }
 
 constexpr std::size_t group_blocks = sizeof(V) / 4;  // blocks per group: 4 (xmm) or 8 (ymm)
+constexpr std::size_t group_bytes = 16 * group_blocks;
 
-// with_groups<G>(f, g): f.template operator()<g>() for 1 <= g <= G, so that a short input
-// runs in as few groups as hold it.
-template <int G, class F>
-inline void with_groups(F&& f, std::size_t g) noexcept {
-  if constexpr (G > 1) {
-    if (g < static_cast<std::size_t>(G)) return with_groups<G - 1>(f, g);
-  }
-  f.template operator()<G>();
+// crypt<G, Decrypt, Xor>: G groups from in to out (out may be in; with Xor, XORed with mask).
+template <int G, bool Decrypt, bool Xor = false>
+inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in,
+                             const std::uint8_t* mask = nullptr) noexcept {
+  V x[G][4];
+  for (int g = 0; g < G; ++g) load_group(x[g], in + group_bytes * static_cast<std::size_t>(g));
+  rounds<G, Decrypt>(ks, x);
+  for (int g = 0; g < G; ++g)
+    store_group<Xor>(out + group_bytes * static_cast<std::size_t>(g), x[g],
+                     Xor ? mask + group_bytes * static_cast<std::size_t>(g) : nullptr);
 }
 
-// ecb<Groups, Decrypt>: whole batches of Groups groups, then the rest through a zeroed stack
-// copy in as few groups as hold it.
+// crypt_short<Groups, Decrypt>: 1 <= n < Groups * group_blocks blocks of buf in place, in as few
+// groups as hold them; buf has room for whole groups (the rest of the last one is scratch).
+template <int Groups, bool Decrypt>
+inline void crypt_short(const Sm4Schedule& ks, std::uint8_t* buf, std::size_t n) noexcept {
+  const std::size_t g = (n + group_blocks - 1) / group_blocks;
+  [&]<int... G>(std::integer_sequence<int, G...>) {
+    // One call: the G + 1 that equals g.
+    (void)((g == G + 1 ? (crypt<G + 1, Decrypt>(ks, buf, buf), true) : false) || ...);
+  }(std::make_integer_sequence<int, Groups>{});
+}
+
+// ecb<Groups, Decrypt>: whole batches of Groups groups, then the rest through a stack copy.
 template <int Groups, bool Decrypt>
 inline void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const auto& s = *static_cast<const Sm4Schedule*>(ks);
@@ -102,54 +116,59 @@ inline void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::
   if (n == 0) return;
   alignas(32) std::uint8_t buf[16 * batch] = {};
   std::memcpy(buf, in, 16 * n);
-  with_groups<Groups>([&]<int G>() { crypt<G, Decrypt>(s, buf, buf); }, (n + group_blocks - 1) / group_blocks);
+  crypt_short<Groups, Decrypt>(s, buf, n);
   std::memcpy(out, buf, 16 * n);
   detail::wipe(buf);
 }
 
-// ctr_groups<G>: m <= G * group_blocks blocks of CTR from the counter (hi, lo), the
-// keystream made in buf through the same code as ECB. The counter is public.
-template <int G>
-inline void ctr_groups(const Sm4Schedule& ks, std::uint64_t hi, std::uint64_t lo, std::uint8_t* buf,
-                       std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
-  for (std::size_t j = 0; j < G * group_blocks; ++j) {
-    detail::store_be32(buf + 16 * j, static_cast<std::uint32_t>(hi >> 32));
-    detail::store_be32(buf + 16 * j + 4, static_cast<std::uint32_t>(hi));
-    detail::store_be32(buf + 16 * j + 8, static_cast<std::uint32_t>(lo >> 32));
-    detail::store_be32(buf + 16 * j + 12, static_cast<std::uint32_t>(lo));
-    hi += (++lo == 0);
-  }
-  crypt<G, false>(ks, buf, buf);
-  for (std::size_t i = 0; i < 16 * m; i += 16)
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
-                     _mm_xor_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(buf + i)),
-                                   _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i))));
-}
-
-// ctr_xor<Groups>: batches of Groups groups, then the rest in as few groups as hold it.
+// ctr_xor<Groups>: a batch at a time: the counter blocks are written to a stack buffer (with
+// 16-byte stores, unless the low word wraps within the batch: narrower ones would stall the
+// loads that read them back), encrypted and XORed into the output. The counter is public.
 template <int Groups>
 inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
                     std::size_t n) noexcept {
   const auto& s = *static_cast<const Sm4Schedule*>(ks);
-  std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
-  std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
   constexpr std::size_t batch = Groups * group_blocks;
   alignas(32) std::uint8_t buf[16 * batch];
-  auto step = [&](std::size_t m) {
-    lo += m;
-    hi += (lo < m);
+  std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
+  std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
+  const __m128i bswap = _mm_set_epi64x(static_cast<long long>(detail::sm4_tables::bswap32[1]),
+                                       static_cast<long long>(detail::sm4_tables::bswap32[0]));
+  while (n > 0) {
+    const std::size_t m = n < batch ? n : batch;
+    if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - m) {
+      const __m128i words = _mm_setr_epi32(static_cast<int>(hi >> 32), static_cast<int>(hi),
+                                           static_cast<int>(lo >> 32), static_cast<int>(lo));
+      for (std::size_t j = 0; j < m; ++j)
+        _mm_store_si128(reinterpret_cast<__m128i*>(buf + 16 * j),
+                        _mm_shuffle_epi8(_mm_add_epi32(words, _mm_setr_epi32(0, 0, 0, static_cast<int>(j))), bswap));
+      lo += m;
+      hi += (lo < m);
+    } else {
+      for (std::size_t j = 0; j < m; ++j) {
+        detail::store_be32(buf + 16 * j, static_cast<std::uint32_t>(hi >> 32));
+        detail::store_be32(buf + 16 * j + 4, static_cast<std::uint32_t>(hi));
+        detail::store_be32(buf + 16 * j + 8, static_cast<std::uint32_t>(lo >> 32));
+        detail::store_be32(buf + 16 * j + 12, static_cast<std::uint32_t>(lo));
+        hi += (++lo == 0);
+      }
+    }
+    if (m == batch) {
+      crypt<Groups, false, true>(s, out, buf, in);
+    } else {
+      crypt_short<Groups, false>(s, buf, m);
+      for (std::size_t i = 0; i < 16 * m; i += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
+                         _mm_xor_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(buf + i)),
+                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i))));
+      detail::wipe(buf);  // the keystream
+    }
     n -= m, in += 16 * m, out += 16 * m;
-  };
-  for (; n >= batch; step(batch)) ctr_groups<Groups>(s, hi, lo, buf, out, in, batch);
-  if (n > 0) {
-    with_groups<Groups>([&]<int G>() { ctr_groups<G>(s, hi, lo, buf, out, in, n); }, (n + group_blocks - 1) / group_blocks);
-    step(n);
   }
   detail::store_be32(ctr, static_cast<std::uint32_t>(hi >> 32));
   detail::store_be32(ctr + 4, static_cast<std::uint32_t>(hi));
   detail::store_be32(ctr + 8, static_cast<std::uint32_t>(lo >> 32));
   detail::store_be32(ctr + 12, static_cast<std::uint32_t>(lo));
-  detail::wipe(buf);
 }
 
 // cbc_decrypt<Groups>: a batch at a time. The batch's ciphertext is copied behind its chaining

@@ -8,6 +8,7 @@
 #include <immintrin.h>
 
 #include <cstring>
+#include <utility>
 
 #include "core/endian.hpp"
 #include "core/wipe.hpp"
