@@ -30,6 +30,8 @@ inline V shuffle(V t, V idx) noexcept { return _mm_shuffle_epi8(t, idx); }
 template <int N> inline V srl(V a) noexcept { return _mm_srli_epi32(a, N); }
 template <int N> inline V sll(V a) noexcept { return _mm_slli_epi32(a, N); }
 inline V aeslast0(V a) noexcept { return _mm_aesenclast_si128(a, _mm_setzero_si128()); }
+inline V add32(V a, V b) noexcept { return _mm_add_epi32(a, b); }
+inline V block_index() noexcept { return _mm_setr_epi32(0, 1, 2, 3); }
 inline V splat8(char c) noexcept { return _mm_set1_epi8(c); }
 inline V splat32(std::uint32_t w) noexcept { return _mm_set1_epi32(static_cast<int>(w)); }
 inline V unpacklo32(V a, V b) noexcept { return _mm_unpacklo_epi32(a, b); }

@@ -87,7 +87,7 @@ constexpr std::size_t group_bytes = 16 * group_blocks;
 // crypt<G, Decrypt, Xor>: G groups from in to out (out may be in; with Xor, XORed with mask).
 template <int G, bool Decrypt, bool Xor = false>
 inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                             const std::uint8_t* mask = nullptr) noexcept {
+                  const std::uint8_t* mask = nullptr) noexcept {
   V x[G][4];
   for (int g = 0; g < G; ++g) load_group(x[g], in + group_bytes * static_cast<std::size_t>(g));
   rounds<G, Decrypt>(ks, x);
@@ -121,9 +121,31 @@ inline void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::
   detail::wipe(buf);
 }
 
-// ctr_xor<Groups>: a batch at a time: the counter blocks are written to a stack buffer (with
-// 16-byte stores, unless the low word wraps within the batch: narrower ones would stall the
-// loads that read them back), encrypted and XORed into the output. The counter is public.
+// ctr_batch<G>: G groups of CTR whose counter's low word does not wrap: the counter's words
+// go straight into the transposed layout (word 3 of block j = low word + j), and the
+// keystream is XORed as it is stored. Compiled on its own with everything inlined into it:
+// inlined into ctr_xor's loop, the aesni kernel's CTR ran 10% slower than its ECB.
+template <int G>
+[[gnu::noinline, gnu::flatten]] void ctr_batch(const Sm4Schedule& ks, std::uint64_t hi, std::uint64_t lo, std::uint8_t* out,
+                      const std::uint8_t* in) noexcept {
+  V x[G][4];
+  for (int g = 0; g < G; ++g) {
+    x[g][0] = splat32(static_cast<std::uint32_t>(hi >> 32));
+    x[g][1] = splat32(static_cast<std::uint32_t>(hi));
+    x[g][2] = splat32(static_cast<std::uint32_t>(lo >> 32));
+    x[g][3] = add32(splat32(static_cast<std::uint32_t>(lo + group_blocks * static_cast<std::size_t>(g))), block_index());
+  }
+  rounds<G, false>(ks, x);
+  for (int g = 0; g < G; ++g) {
+    const std::size_t at = group_bytes * static_cast<std::size_t>(g);
+    store_group<true>(out + at, x[g], in + at);
+  }
+}
+
+// ctr_xor<Groups>: whole batches by ctr_batch while the counter's low word does not wrap; the
+// rest (a short tail, a batch across a wrap) from counter blocks in a stack buffer, written
+// with 16-byte stores where the low word does not wrap (narrower ones would stall the loads
+// that read them back). The counter is public.
 template <int Groups>
 inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
                     std::size_t n) noexcept {
@@ -134,6 +156,12 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
   std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
   const __m128i bswap = _mm_set_epi64x(static_cast<long long>(detail::sm4_tables::bswap32[1]),
                                        static_cast<long long>(detail::sm4_tables::bswap32[0]));
+  for (; n >= batch && static_cast<std::uint32_t>(lo) <= 0xffffffffu - batch; n -= batch) {
+    ctr_batch<Groups>(s, hi, lo, out, in);
+    lo += batch;
+    hi += (lo < batch);
+    in += 16 * batch, out += 16 * batch;
+  }
   while (n > 0) {
     const std::size_t m = n < batch ? n : batch;
     if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - m) {

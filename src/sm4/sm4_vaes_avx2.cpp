@@ -31,6 +31,9 @@ inline V shuffle(V t, V idx) noexcept { return _mm256_shuffle_epi8(t, idx); }
 template <int N> inline V srl(V a) noexcept { return _mm256_srli_epi32(a, N); }
 template <int N> inline V sll(V a) noexcept { return _mm256_slli_epi32(a, N); }
 inline V aeslast0(V a) noexcept { return _mm256_aesenclast_epi128(a, _mm256_setzero_si256()); }
+inline V add32(V a, V b) noexcept { return _mm256_add_epi32(a, b); }
+// Blocks 0, 2, 4, 6 are in the low lane, 1, 3, 5, 7 in the high one (the loads' order).
+inline V block_index() noexcept { return _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7); }
 inline V splat8(char c) noexcept { return _mm256_set1_epi8(c); }
 inline V splat32(std::uint32_t w) noexcept { return _mm256_set1_epi32(static_cast<int>(w)); }
 inline V unpacklo32(V a, V b) noexcept { return _mm256_unpacklo_epi32(a, b); }
