@@ -63,7 +63,7 @@ inline V bswap32(V v) noexcept { return shuffle(v, table(detail::sm4_tables::bsw
 
 // load_group / store_group: the blocks of one group (4 * sizeof(V) bytes) <-> its registers.
 // The output block is X35 || X34 || X33 || X32: the words in reverse order. With Xor, the
-// stored blocks are XORed with those at mask (CTR's keystream never goes to memory).
+// stored blocks are XORed with those at mask (CTR: the keystream never goes to memory).
 inline void load_group(V x[4], const std::uint8_t* in) noexcept {
   for (int w = 0; w < 4; ++w) x[w] = bswap32(loadu(in + sizeof(V) * static_cast<std::size_t>(w)));
   transpose4(x[0], x[1], x[2], x[3]);
@@ -84,26 +84,25 @@ inline void store_group(std::uint8_t* out, V x[4], const std::uint8_t* mask) noe
 constexpr std::size_t group_blocks = sizeof(V) / 4;  // blocks per group: 4 (xmm) or 8 (ymm)
 constexpr std::size_t group_bytes = 16 * group_blocks;
 
-// crypt<G, Decrypt, Xor>: G groups from in to out (out may be in; with Xor, XORed with mask).
-template <int G, bool Decrypt, bool Xor = false>
-inline void crypt(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                  const std::uint8_t* mask = nullptr) noexcept {
+// crypt<G, Decrypt>: G groups from in to out (out may be in). Compiled on its own with
+// everything inlined into it, as ctr_batch: the compiler's allocation of the spilled state
+// otherwise changes with the caller (the aesni kernel's ECB ran at 4.1 to 7 c/B).
+template <int G, bool Decrypt>
+[[gnu::noinline, gnu::flatten]] void crypt(const Sm4Schedule& ks, std::uint8_t* out,
+                                           const std::uint8_t* in) noexcept {
   V x[G][4];
   for (int g = 0; g < G; ++g) load_group(x[g], in + group_bytes * static_cast<std::size_t>(g));
   rounds<G, Decrypt>(ks, x);
-  for (int g = 0; g < G; ++g)
-    store_group<Xor>(out + group_bytes * static_cast<std::size_t>(g), x[g],
-                     Xor ? mask + group_bytes * static_cast<std::size_t>(g) : nullptr);
+  for (int g = 0; g < G; ++g) store_group<false>(out + group_bytes * static_cast<std::size_t>(g), x[g], nullptr);
 }
 
-// crypt_short<Groups, Decrypt>: 1 <= n < Groups * group_blocks blocks of buf in place, in as few
-// groups as hold them; buf has room for whole groups (the rest of the last one is scratch).
-template <int Groups, bool Decrypt>
-inline void crypt_short(const Sm4Schedule& ks, std::uint8_t* buf, std::size_t n) noexcept {
+// with_groups<Groups>(n, f): f.template operator()<G>() for the fewest groups G that hold n
+// blocks (1 <= n <= Groups * group_blocks), so that a short input costs no more than it needs.
+template <int Groups, class F>
+inline void with_groups(std::size_t n, F&& f) noexcept {
   const std::size_t g = (n + group_blocks - 1) / group_blocks;
   [&]<int... G>(std::integer_sequence<int, G...>) {
-    // One call: the G + 1 that equals g.
-    (void)((g == G + 1 ? (crypt<G + 1, Decrypt>(ks, buf, buf), true) : false) || ...);
+    (void)((g == G + 1 ? (f.template operator()<G + 1>(), true) : false) || ...);
   }(std::make_integer_sequence<int, Groups>{});
 }
 
@@ -114,20 +113,21 @@ inline void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::
   constexpr std::size_t batch = Groups * group_blocks;
   for (; n >= batch; n -= batch, in += 16 * batch, out += 16 * batch) crypt<Groups, Decrypt>(s, out, in);
   if (n == 0) return;
-  alignas(32) std::uint8_t buf[16 * batch] = {};
-  std::memcpy(buf, in, 16 * n);
-  crypt_short<Groups, Decrypt>(s, buf, n);
-  std::memcpy(out, buf, 16 * n);
-  detail::wipe(buf);
+  with_groups<Groups>(n, [&]<int G>() {
+    alignas(32) std::uint8_t buf[G * group_bytes] = {};
+    std::memcpy(buf, in, 16 * n);
+    crypt<G, Decrypt>(s, buf, buf);
+    std::memcpy(out, buf, 16 * n);
+    detail::wipe(buf);
+  });
 }
 
 // ctr_batch<G>: G groups of CTR whose counter's low word does not wrap: the counter's words
 // go straight into the transposed layout (word 3 of block j = low word + j), and the
-// keystream is XORed as it is stored. Compiled on its own with everything inlined into it:
-// inlined into ctr_xor's loop, the aesni kernel's CTR ran 10% slower than its ECB.
+// keystream is XORed as it is stored. Compiled on its own, as crypt.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void ctr_batch(const Sm4Schedule& ks, std::uint64_t hi, std::uint64_t lo, std::uint8_t* out,
-                      const std::uint8_t* in) noexcept {
+[[gnu::noinline, gnu::flatten]] void ctr_batch(const Sm4Schedule& ks, std::uint64_t hi, std::uint64_t lo,
+                                               std::uint8_t* out, const std::uint8_t* in) noexcept {
   V x[G][4];
   for (int g = 0; g < G; ++g) {
     x[g][0] = splat32(static_cast<std::uint32_t>(hi >> 32));
@@ -142,20 +142,41 @@ template <int G>
   }
 }
 
-// ctr_xor<Groups>: whole batches by ctr_batch while the counter's low word does not wrap; the
-// rest (a short tail, a batch across a wrap) from counter blocks in a stack buffer, written
-// with 16-byte stores where the low word does not wrap (narrower ones would stall the loads
+// counter_blocks writes m counter blocks from (hi, lo) to buf and advances the counter by m:
+// with 16-byte stores unless the low word wraps (narrower stores would stall the 16-byte loads
 // that read them back). The counter is public.
+inline void counter_blocks(std::uint8_t* buf, std::uint64_t& hi, std::uint64_t& lo, std::size_t m) noexcept {
+  if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - m) {
+    const __m128i words = _mm_setr_epi32(static_cast<int>(hi >> 32), static_cast<int>(hi),
+                                         static_cast<int>(lo >> 32), static_cast<int>(lo));
+    const __m128i bswap = _mm_set_epi64x(static_cast<long long>(detail::sm4_tables::bswap32[1]),
+                                         static_cast<long long>(detail::sm4_tables::bswap32[0]));
+    for (std::size_t j = 0; j < m; ++j)
+      _mm_store_si128(reinterpret_cast<__m128i*>(buf + 16 * j),
+                      _mm_shuffle_epi8(_mm_add_epi32(words, _mm_setr_epi32(0, 0, 0, static_cast<int>(j))), bswap));
+    lo += m;
+    hi += (lo < m);
+    return;
+  }
+  for (std::size_t j = 0; j < m; ++j) {
+    detail::store_be32(buf + 16 * j, static_cast<std::uint32_t>(hi >> 32));
+    detail::store_be32(buf + 16 * j + 4, static_cast<std::uint32_t>(hi));
+    detail::store_be32(buf + 16 * j + 8, static_cast<std::uint32_t>(lo >> 32));
+    detail::store_be32(buf + 16 * j + 12, static_cast<std::uint32_t>(lo));
+    hi += (++lo == 0);
+  }
+}
+
+// ctr_xor<Groups>: whole batches by ctr_batch while the counter's low word does not wrap; the
+// rest (a short tail, a batch across a wrap) from counter blocks in a stack buffer of as few
+// groups as hold them.
 template <int Groups>
 inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
                     std::size_t n) noexcept {
   const auto& s = *static_cast<const Sm4Schedule*>(ks);
   constexpr std::size_t batch = Groups * group_blocks;
-  alignas(32) std::uint8_t buf[16 * batch];
   std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
   std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
-  const __m128i bswap = _mm_set_epi64x(static_cast<long long>(detail::sm4_tables::bswap32[1]),
-                                       static_cast<long long>(detail::sm4_tables::bswap32[0]));
   for (; n >= batch && static_cast<std::uint32_t>(lo) <= 0xffffffffu - batch; n -= batch) {
     ctr_batch<Groups>(s, hi, lo, out, in);
     lo += batch;
@@ -164,33 +185,16 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
   }
   while (n > 0) {
     const std::size_t m = n < batch ? n : batch;
-    if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - m) {
-      const __m128i words = _mm_setr_epi32(static_cast<int>(hi >> 32), static_cast<int>(hi),
-                                           static_cast<int>(lo >> 32), static_cast<int>(lo));
-      for (std::size_t j = 0; j < m; ++j)
-        _mm_store_si128(reinterpret_cast<__m128i*>(buf + 16 * j),
-                        _mm_shuffle_epi8(_mm_add_epi32(words, _mm_setr_epi32(0, 0, 0, static_cast<int>(j))), bswap));
-      lo += m;
-      hi += (lo < m);
-    } else {
-      for (std::size_t j = 0; j < m; ++j) {
-        detail::store_be32(buf + 16 * j, static_cast<std::uint32_t>(hi >> 32));
-        detail::store_be32(buf + 16 * j + 4, static_cast<std::uint32_t>(hi));
-        detail::store_be32(buf + 16 * j + 8, static_cast<std::uint32_t>(lo >> 32));
-        detail::store_be32(buf + 16 * j + 12, static_cast<std::uint32_t>(lo));
-        hi += (++lo == 0);
-      }
-    }
-    if (m == batch) {
-      crypt<Groups, false, true>(s, out, buf, in);
-    } else {
-      crypt_short<Groups, false>(s, buf, m);
+    with_groups<Groups>(m, [&]<int G>() {
+      alignas(32) std::uint8_t buf[G * group_bytes] = {};
+      counter_blocks(buf, hi, lo, m);
+      crypt<G, false>(s, buf, buf);
       for (std::size_t i = 0; i < 16 * m; i += 16)
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
                          _mm_xor_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(buf + i)),
                                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i))));
       detail::wipe(buf);  // the keystream
-    }
+    });
     n -= m, in += 16 * m, out += 16 * m;
   }
   detail::store_be32(ctr, static_cast<std::uint32_t>(hi >> 32));
