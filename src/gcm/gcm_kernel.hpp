@@ -30,10 +30,6 @@ struct GcmFusedKernel {
   // each written with one 16-byte store (built byte by byte in memory, J0 would stall the
   // loads that read it whole: store forwarding needs one store to cover the load).
   void (*start)(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept;
-  // mask: p[i] &= keep for n bytes: how open's caller keeps or wipes the plaintext once the
-  // tag is checked, without a branch on the verdict (a second pass over the output, so its
-  // speed shows in every open).
-  void (*mask)(std::uint8_t* p, std::size_t n, std::uint8_t keep) noexcept;
 };
 
 #if AXIOM_X86_64

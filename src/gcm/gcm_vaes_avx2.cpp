@@ -186,14 +186,6 @@ void start_entry(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[1
   }
 }
 
-// mask: one 32-byte and per store, half the stores of the baseline loop in gcm.cpp.
-void mask(std::uint8_t* p, std::size_t n, std::uint8_t keep) noexcept {
-  const __m256i m = _mm256_set1_epi8(static_cast<char>(keep));
-  std::size_t i = 0;
-  for (; i + 32 <= n; i += 32) storeu2(p + i, _mm256_and_si256(loadu2(p + i), m));
-  for (; i < n; ++i) p[i] &= keep;
-}
-
 #define AXIOM_GCM_BY_ROUNDS(f)                                                                             \
   void f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out, \
                  const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {                    \
@@ -223,6 +215,5 @@ const GcmFusedKernel gcm_vaes_avx2 = {
     gcm_vaes_avx2::seal_entry,
     gcm_vaes_avx2::open_entry,
     gcm_vaes_avx2::start_entry,
-    gcm_vaes_avx2::mask,
 };
 }  // namespace axiom::detail
