@@ -71,7 +71,7 @@ int cmd_mac(int argc, char** argv) {
   secure_wipe(*key);
 
   Input in;
-  std::vector<std::uint8_t> buffer(Input::buffer_size);
+  ReadBuffer buffer(Input::buffer_size);
   int err = in.open(name);
   if (err == 0) {
     Progress progress(quote_name(name), in.regular_size());

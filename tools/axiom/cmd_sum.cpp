@@ -56,7 +56,7 @@ struct Digest {
 // digest_file hashes one file ("-" is standard input) with buffer as its read buffer; with
 // show_progress, a large file shows its progress on a terminal.
 Digest digest_file(const HashAlgorithm& alg, const std::string& name,
-                   std::vector<std::uint8_t>& buffer, bool show_progress) {
+                   ReadBuffer& buffer, bool show_progress) {
   Digest d;
   Input in;
   if ((d.err = in.open(name)) != 0) return d;
@@ -77,7 +77,7 @@ Digest digest_file(const HashAlgorithm& alg, const std::string& name,
 // hash kernel takes both messages at once (update_pair); a file that cannot be opened or read
 // gets its error and the other one goes on. Lines are printed by the caller in order.
 void digest_pair(const HashAlgorithm& alg, const std::string* names[2], Digest result[2],
-                 std::vector<std::uint8_t> buffers[2], bool show_progress) {
+                 ReadBuffer buffers[2], bool show_progress) {
   Input in[2];
   std::unique_ptr<Digester> h[2];
   bool open[2] = {false, false};  // still being read
@@ -135,8 +135,7 @@ bool print_result(const std::string& name, const Digest& d) {
 
 // sum_sequential hashes the files two at a time (digest_pair), standard input on its own.
 int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& names) {
-  std::vector<std::uint8_t> buffers[2] = {std::vector<std::uint8_t>(Input::buffer_size),
-                                          std::vector<std::uint8_t>(Input::buffer_size)};
+  ReadBuffer buffers[2] = {ReadBuffer(Input::buffer_size), ReadBuffer(Input::buffer_size)};
   bool ok = true;
   for (std::size_t i = 0; i < names.size();) {
     if (i + 1 < names.size() && names[i] != "-" && names[i + 1] != "-") {
@@ -166,7 +165,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
   std::atomic<std::size_t> next{0};
 
   auto worker = [&] {
-    std::vector<std::uint8_t> buffer(Input::buffer_size);
+    ReadBuffer buffer(Input::buffer_size);
     for (;;) {
       const std::size_t i = next.fetch_add(1);
       if (i >= names.size()) return;
@@ -188,7 +187,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
   }
   if (threads.empty()) return sum_sequential(alg, names);
 
-  std::vector<std::uint8_t> buffer(Input::buffer_size);
+  ReadBuffer buffer(Input::buffer_size);
   bool ok = true;
   for (std::size_t i = 0; i < names.size(); ++i) {
     Digest d;
@@ -235,7 +234,7 @@ class Checker {
   const HashAlgorithm& alg_;
   CheckOptions opt_;
   int reversed_ = -1;  // -1 unknown, 0 two-space format, 1 one-space format
-  std::vector<std::uint8_t> buffer_ = std::vector<std::uint8_t>(Input::buffer_size);
+  ReadBuffer buffer_ = ReadBuffer(Input::buffer_size);
 };
 
 bool is_white(char c) { return c == ' ' || c == '\t'; }
