@@ -149,7 +149,7 @@ int cmd_cipher(int argc, char** argv) {
   if (aad_hex != nullptr && !parse_hex("AAD", aad_hex, aad)) return exit_usage;
 
   Input in;
-  std::vector<std::uint8_t> buffer(Input::buffer_size);
+  ReadBuffer buffer(Input::buffer_size);
   int err = in.open(in_name);
   if (err != 0) {
     secure_wipe(key);

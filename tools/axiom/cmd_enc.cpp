@@ -400,7 +400,7 @@ int run(bool encrypt, int argc, char** argv) {
     return exit_usage;
   }
   const std::size_t chunk = std::size_t{1} << header.chunk_log2;
-  std::vector<std::uint8_t> in_buf(chunk + tag_size), out_buf(chunk + tag_size);
+  ReadBuffer in_buf(chunk + tag_size), out_buf(chunk + tag_size);
   if (encrypt) err = out.write(header_bytes);
   std::string failure;  // authentication or format failure (exit 1)
   for (std::uint32_t index = 0; err == 0 && failure.empty(); ++index) {
