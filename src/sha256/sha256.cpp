@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/in_pairs.hpp"
 #include "core/wipe.hpp"
 #include "sha256/sha256_kernel.hpp"
 
@@ -168,32 +169,20 @@ void Sha256::update_pair(Sha256& a, std::span<const std::uint8_t> da, Sha256& b,
 
 Status Sha256::update_many(std::span<Sha256* const> hashers,
                            std::span<const std::span<const std::uint8_t>> data) noexcept {
-  if (hashers.size() != data.size()) return Error::output_size_mismatch;
-  std::size_t i = 0;
-  for (; i + 1 < hashers.size(); i += 2) {
-    if (hashers[i]->kernel_ == hashers[i + 1]->kernel_) {
-      update_pair(*hashers[i], data[i], *hashers[i + 1], data[i + 1]);
+  return detail::update_in_pairs(hashers, data, [](Sha256& a, std::span<const std::uint8_t> da, Sha256& b,
+                                                   std::span<const std::uint8_t> db) {
+    if (a.kernel_ == b.kernel_) {
+      update_pair(a, da, b, db);
     } else {
-      hashers[i]->update(data[i]);
-      hashers[i + 1]->update(data[i + 1]);
+      a.update(da);
+      b.update(db);
     }
-  }
-  if (i < hashers.size()) hashers[i]->update(data[i]);
-  return {};
+  });
 }
 
 Status Sha256::hash_many(std::span<Digest> out,
                          std::span<const std::span<const std::uint8_t>> messages) noexcept {
-  if (out.size() != messages.size()) return Error::output_size_mismatch;
-  std::size_t i = 0;
-  for (; i + 1 < messages.size(); i += 2) {
-    Sha256 a, b;
-    update_pair(a, messages[i], b, messages[i + 1]);
-    a.finish(out[i]);
-    b.finish(out[i + 1]);
-  }
-  if (i < messages.size()) hash(out[i], messages[i]);
-  return {};
+  return detail::hash_in_pairs<Sha256>(out, messages, update_pair);
 }
 
 std::string_view Sha256::kernel_name() const noexcept { return kernel_->info.name; }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/in_pairs.hpp"
 #include "core/wipe.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -169,33 +170,21 @@ void Streebog<Bits>::update_pair(Streebog& a, std::span<const std::uint8_t> da, 
 template <std::size_t Bits>
 Status Streebog<Bits>::update_many(std::span<Streebog* const> hashers,
                                    std::span<const std::span<const std::uint8_t>> data) noexcept {
-  if (hashers.size() != data.size()) return Error::output_size_mismatch;
-  std::size_t i = 0;
-  for (; i + 1 < hashers.size(); i += 2) {
-    if (hashers[i]->kernel_ == hashers[i + 1]->kernel_) {
-      update_pair(*hashers[i], data[i], *hashers[i + 1], data[i + 1]);
+  return detail::update_in_pairs(hashers, data, [](Streebog& a, std::span<const std::uint8_t> da, Streebog& b,
+                                                   std::span<const std::uint8_t> db) {
+    if (a.kernel_ == b.kernel_) {
+      update_pair(a, da, b, db);
     } else {
-      hashers[i]->update(data[i]);
-      hashers[i + 1]->update(data[i + 1]);
+      a.update(da);
+      b.update(db);
     }
-  }
-  if (i < hashers.size()) hashers[i]->update(data[i]);
-  return {};
+  });
 }
 
 template <std::size_t Bits>
 Status Streebog<Bits>::hash_many(std::span<Digest> out,
                                  std::span<const std::span<const std::uint8_t>> messages) noexcept {
-  if (out.size() != messages.size()) return Error::output_size_mismatch;
-  std::size_t i = 0;
-  for (; i + 1 < messages.size(); i += 2) {
-    Streebog a, b;
-    update_pair(a, messages[i], b, messages[i + 1]);
-    a.finish(out[i]);
-    b.finish(out[i + 1]);
-  }
-  if (i < messages.size()) hash(out[i], messages[i]);
-  return {};
+  return detail::hash_in_pairs<Streebog>(out, messages, update_pair);
 }
 
 template <std::size_t Bits>
