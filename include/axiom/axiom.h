@@ -109,6 +109,27 @@ int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len,
 int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
                            const uint8_t* msg, size_t msg_len);
 
+/* axiom_pbkdf2_hmac_streebog512 fills out with PBKDF2-HMAC-Streebog-512(password, salt,
+ * iterations) (R 50.1.111-2016). iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. On failure out
+ * is zeroed. */
+int axiom_pbkdf2_hmac_streebog512(uint8_t* out, size_t out_len, const uint8_t* password,
+                                  size_t password_len, const uint8_t* salt, size_t salt_len,
+                                  uint32_t iterations);
+
+/* axiom_kdf_gostr3411_2012_256 writes KDF_GOSTR3411_2012_256(key, label, seed) (RFC 7836
+ * section 4.4), a 32-byte key, to out. */
+int axiom_kdf_gostr3411_2012_256(uint8_t out[32], const uint8_t* key, size_t key_len,
+                                 const uint8_t* label, size_t label_len, const uint8_t* seed,
+                                 size_t seed_len);
+
+/* axiom_kdf_tree_gostr3411_2012_256 fills out with KDF_TREE_GOSTR3411_2012_256(key, label, seed)
+ * (RFC 7836 section 4.5) with an r-byte counter (1 to 4, else AXIOM_ERR_INVALID_ARGUMENT; an
+ * empty out too). AXIOM_ERR_OUTPUT_TOO_LONG when out needs more blocks than the counter can
+ * number. On failure out is zeroed. */
+int axiom_kdf_tree_gostr3411_2012_256(uint8_t* out, size_t out_len, const uint8_t* key,
+                                      size_t key_len, const uint8_t* label, size_t label_len,
+                                      const uint8_t* seed, size_t seed_len, size_t r);
+
 /* ---- AES (FIPS 197) and its modes: ECB, CBC, CTR (SP 800-38A), CMAC (SP 800-38B). */
 
 #define AXIOM_AES_BLOCK_SIZE 16

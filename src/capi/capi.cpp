@@ -15,6 +15,7 @@
 #include "axiom/chacha20.hpp"
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/gcm.hpp"
+#include "axiom/gost_kdf.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/kuznyechik.hpp"
@@ -646,6 +647,32 @@ int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
   axiom::Hmac<axiom::Streebog512>::mac(std::span<std::uint8_t, 64>(out, 64), view(key, key_len),
                                        view(msg, msg_len));
   return AXIOM_OK;
+}
+
+int axiom_pbkdf2_hmac_streebog512(uint8_t* out, size_t out_len, const uint8_t* password,
+                                  size_t password_len, const uint8_t* salt, size_t salt_len,
+                                  uint32_t iterations) {
+  if (int e = check_bufs({{out, out_len}, {password, password_len}, {salt, salt_len}})) return e;
+  return code(axiom::Pbkdf2<axiom::Hmac<axiom::Streebog512>>::derive(
+      {out, out ? out_len : 0}, view(password, password_len), view(salt, salt_len), iterations));
+}
+
+int axiom_kdf_gostr3411_2012_256(uint8_t out[32], const uint8_t* key, size_t key_len,
+                                 const uint8_t* label, size_t label_len, const uint8_t* seed,
+                                 size_t seed_len) {
+  if (!out) return AXIOM_ERR_NULL_POINTER;
+  if (int e = check_bufs({{key, key_len}, {label, label_len}, {seed, seed_len}})) return e;
+  axiom::KdfGostr3411_2012_256::derive(std::span<std::uint8_t, 32>(out, 32), view(key, key_len),
+                                       view(label, label_len), view(seed, seed_len));
+  return AXIOM_OK;
+}
+
+int axiom_kdf_tree_gostr3411_2012_256(uint8_t* out, size_t out_len, const uint8_t* key,
+                                      size_t key_len, const uint8_t* label, size_t label_len,
+                                      const uint8_t* seed, size_t seed_len, size_t r) {
+  if (int e = check_bufs({{out, out_len}, {key, key_len}, {label, label_len}, {seed, seed_len}})) return e;
+  return code(axiom::KdfTreeGostr3411_2012_256::derive({out, out ? out_len : 0}, view(key, key_len),
+                                                       view(label, label_len), view(seed, seed_len), r));
 }
 
 int axiom_aes_init(axiom_aes_ctx* ctx, const uint8_t* key, size_t key_len) {

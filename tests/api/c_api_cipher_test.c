@@ -56,6 +56,44 @@ static void test_hmac_streebog(void) {
   CHECK(axiom_hmac_streebog512(out, key, 32, msg, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
 }
 
+static void test_gost_kdfs(void) {
+  uint8_t key[32], label[4], seed[8], out[64], big[256 * 32];
+  unhex(key, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+  unhex(label, "26bdb878");
+  unhex(seed, "af21434145656378");
+  /* RFC 7836 sections 4.4 and 4.5 (bytes in memory order). */
+  CHECK(axiom_kdf_gostr3411_2012_256(out, key, 32, label, 4, seed, 8) == AXIOM_OK);
+  CHECK(same_hex(out, 32, "a1aa5f7de402d7b3d323f2991c8d4534013137010a83754fd0af6d7cd4922ed9"));
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(out, 64, key, 32, label, 4, seed, 8, 1) == AXIOM_OK);
+  CHECK(same_hex(out, 64,
+                 "22b6837845c6bef65ea71672b265831086d3c76aebe6dae91cad51d83f79d16b"
+                 "074c9330599d7f8d712fca54392f4ddde93751206b3584c8f43f9e6dc51531f9"));
+  /* R 50.1.111-2016, "password" / "salt", 2 iterations. */
+  CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8, (const uint8_t*)"salt", 4,
+                                      2) == AXIOM_OK);
+  CHECK(same_hex(out, 64,
+                 "5a585bafdfbb6e8830d6d68aa3b43ac00d2e4aebce01c9b31c2caed56f0236d4"
+                 "d34b2b8fbd2c4e89d54d46f50e47d45bbac301571743119e8d3c42ba66d348de"));
+  /* Errors, in the documented order. */
+  CHECK(axiom_kdf_gostr3411_2012_256(NULL, key, 32, label, 4, seed, 8) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kdf_gostr3411_2012_256(out, NULL, 32, label, 4, seed, 8) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kdf_gostr3411_2012_256(out, key, 32, label, HUGE_LEN, seed, 8) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(NULL, 64, key, 32, label, 4, seed, 8, 1) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(out, 64, key, 32, label, 4, seed, 8, 5) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(all_zero(out, 64));
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(out, 0, key, 32, label, 4, seed, 8, 1) == AXIOM_ERR_INVALID_ARGUMENT);
+  memset(big, 0xaa, sizeof big);
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(big, sizeof big, key, 32, label, 4, seed, 8, 1) ==
+        AXIOM_ERR_OUTPUT_TOO_LONG);
+  CHECK(all_zero(big, sizeof big));
+  CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8, NULL, 4, 2) ==
+        AXIOM_ERR_NULL_POINTER);
+  memset(out, 0xaa, sizeof out);
+  CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8, (const uint8_t*)"salt", 4,
+                                      0) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(all_zero(out, 64));
+}
+
 static void test_aes(void) {
   axiom_aes_ctx aes, other;
   axiom_aes_cmac_ctx cmac;
@@ -427,6 +465,7 @@ static void test_chacha20_poly1305(void) {
 int main(void) {
   CHECK(strcmp(axiom_error_text(AXIOM_ERR_INVALID_LENGTH), "length larger than any object") == 0);
   test_hmac_streebog();
+  test_gost_kdfs();
   test_aes();
   test_gcm();
   test_chacha20_poly1305();
