@@ -9,30 +9,6 @@
 
 #include "c_check.h"
 
-static size_t unhex(uint8_t* out, const char* s) {
-  size_t n = 0;
-  unsigned v;
-  while (s[0] && s[1] && sscanf(s, "%2x", &v) == 1) {
-    out[n++] = (uint8_t)v;
-    s += 2;
-  }
-  return n;
-}
-
-static int same_hex(const uint8_t* p, size_t n, const char* s) {
-  uint8_t want[256];
-  return strlen(s) == 2 * n && unhex(want, s) == n && memcmp(p, want, n) == 0;
-}
-
-static int all_zero(const uint8_t* p, size_t n) {
-  size_t i;
-  for (i = 0; i < n; ++i)
-    if (p[i]) return 0;
-  return 1;
-}
-
-#define HUGE_LEN ((size_t)PTRDIFF_MAX + 1)
-
 /* SP 800-38A F.3.13 and F.4.1 (CFB128 and OFB, AES-128), given in two calls. */
 static void test_aes_cfb_ofb(void) {
   axiom_aes_ctx aes;
