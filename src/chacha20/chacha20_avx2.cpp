@@ -321,18 +321,22 @@ __attribute__((always_inline)) inline void row_round(__m256i& a, __m256i& b, __m
 }
 
 // xor_two XORs the keystream of one or two blocks (nblocks) at counter into in.
-void xor_two(const std::uint32_t input[16], std::uint32_t counter, std::uint8_t* out,
-             const std::uint8_t* in, std::size_t nblocks) noexcept {
+__attribute__((always_inline)) inline void xor_two(const std::uint32_t input[16], std::uint32_t counter,
+                                                   std::uint8_t* out, const std::uint8_t* in,
+                                                   std::size_t nblocks) noexcept {
   const __m256i r16 = rot16_mask(), r8 = rot8_mask();
   const __m256i sa = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input)));
   const __m256i sb = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input + 4)));
   const __m256i sc = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input + 8)));
-  const __m256i sd = _mm256_add_epi32(
-      _mm256_setr_epi32(static_cast<int>(counter), static_cast<int>(input[13]),
-                        static_cast<int>(input[14]), static_cast<int>(input[15]),
-                        static_cast<int>(counter), static_cast<int>(input[13]),
-                        static_cast<int>(input[14]), static_cast<int>(input[15])),
-      _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
+  // Word by word: a new ChaCha20 object has just stored the counter and the nonce words
+  // separately, and one 16-byte load of them, which no single store covers, would not be
+  // forwarded from the stores but wait for them to reach the cache.
+  __m128i d4 = _mm_cvtsi32_si128(static_cast<int>(counter));
+  d4 = _mm_insert_epi32(d4, static_cast<int>(input[13]), 1);
+  d4 = _mm_insert_epi32(d4, static_cast<int>(input[14]), 2);
+  d4 = _mm_insert_epi32(d4, static_cast<int>(input[15]), 3);
+  const __m256i sd =
+      _mm256_add_epi32(_mm256_broadcastsi128_si256(d4), _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
   __m256i a = sa, b = sb, c = sc, d = sd;
   for (int round = 0; round < 10; ++round) {
     row_round(a, b, c, d, r16, r8);
@@ -359,15 +363,13 @@ void xor_two(const std::uint32_t input[16], std::uint32_t counter, std::uint8_t*
   }
 }
 
-void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
-                std::size_t nblocks) noexcept {
+// xor_batches: xor_blocks for three blocks or more.
+__attribute__((noinline)) void xor_batches(const std::uint32_t input[16], std::uint8_t* out,
+                                           const std::uint8_t* in, std::size_t nblocks) noexcept {
   std::uint32_t counter = input[12];
   Work w;
-  const bool batches = nblocks >= 3;
-  if (batches) {
-    w.masks[0] = rot16_mask();
-    w.masks[1] = rot8_mask();
-  }
+  w.masks[0] = rot16_mask();
+  w.masks[1] = rot8_mask();
   for (; nblocks >= 8; nblocks -= 8, counter += 8, in += 512, out += 512) xor8(input, counter, out, in, w);
   if (nblocks >= 3) {
     // Through a buffer, zero past nblocks: the lanes past nblocks compute blocks that are never
@@ -381,7 +383,16 @@ void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uin
     xor_two(input, counter, out, in, nblocks);
   }
   _mm256_zeroupper();
-  if (batches) axiom::detail::wipe(w);  // the last rounds' state
+  axiom::detail::wipe(w);  // the last rounds' state
+}
+
+// One or two blocks (a 64-byte message, a tail) go straight to xor_two, without the stack
+// frame of the batches (a 608-byte work area aligned to 32).
+void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
+                std::size_t nblocks) noexcept {
+  if (nblocks >= 3) return xor_batches(input, out, in, nblocks);
+  if (nblocks > 0) xor_two(input, input[12], out, in, nblocks);
+  _mm256_zeroupper();
 }
 
 // xor_blocks_mac: see ChaCha20Kernel. Sealing, the MAC of each group of eight blocks runs
