@@ -23,3 +23,4 @@
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/streebog.hpp"
+#include "axiom/xts.hpp"

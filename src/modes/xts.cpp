@@ -1,0 +1,125 @@
+// XTS (IEEE 1619-2018 / SP 800-38E, and GB/T 17964-2021's tweak order) over any 128-bit block
+// cipher kernel. The masks T_j of up to `batch` blocks are computed first, XORed into the data,
+// the whole batch goes through one encrypt_blocks / decrypt_blocks call (so a wide kernel runs
+// at its ECB speed), and the masks are XORed again. The masks come from E_K2: they are secret,
+// so their computation has no branch and no index that depends on them.
+#include <algorithm>
+#include <cstring>
+
+#include "axiom/bytes.hpp"
+#include "axiom/xts.hpp"
+#include "core/endian.hpp"
+#include "modes/block128.hpp"
+#include "modes/mode_util.hpp"
+
+namespace axiom::detail {
+
+namespace {
+
+constexpr std::size_t batch = 32;  // blocks per kernel call: 512 bytes of masks stay in L1
+
+// A mask T as two 64-bit halves, lo holding the end where the multiplication by x starts.
+struct Mask {
+  std::uint64_t lo, hi;
+};
+
+// IEEE 1619: T is little-endian; T·x shifts left and folds bit 127 back as 0x87 into byte 0.
+struct Ieee {
+  static Mask load(const std::uint8_t* p) noexcept { return {load_le64(p), load_le64(p + 8)}; }
+  static void store(std::uint8_t* p, Mask t) noexcept {
+    store_le64(p, t.lo);
+    store_le64(p + 8, t.hi);
+  }
+  static Mask times_x(Mask t) noexcept {
+    const std::uint64_t carry = 0 - (t.hi >> 63);
+    return {(t.lo << 1) ^ (carry & 0x87), (t.hi << 1) | (t.lo >> 63)};
+  }
+};
+
+// GB/T 17964-2021: T is big-endian with the bits reflected (GCM's order); T·x shifts right and
+// folds the bit shifted out of byte 15 back as 0xe1 into byte 0.
+struct Gb {
+  static Mask load(const std::uint8_t* p) noexcept {
+    return {__builtin_bswap64(load_le64(p + 8)), __builtin_bswap64(load_le64(p))};
+  }
+  static void store(std::uint8_t* p, Mask t) noexcept {
+    store_le64(p, __builtin_bswap64(t.hi));
+    store_le64(p + 8, __builtin_bswap64(t.lo));
+  }
+  static Mask times_x(Mask t) noexcept {
+    const std::uint64_t carry = 0 - (t.lo & 1);
+    return {(t.lo >> 1) | (t.hi << 63), (t.hi >> 1) ^ (carry & (std::uint64_t{0xe1} << 56))};
+  }
+};
+
+void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
+}
+
+// run: n >= 16 bytes; first = E_K2(tweak) = T_0. The whole blocks before a partial one go in
+// batches; a partial last block steals from the last whole one (IEEE 1619 5.3.2 / 5.4.2).
+template <class S>
+void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+         const std::uint8_t first[16]) noexcept {
+  const auto bulk = decrypt ? data.ops->decrypt_blocks : data.ops->encrypt_blocks;
+  alignas(16) std::uint8_t masks[batch * 16];
+  Mask t = S::load(first);
+  const std::size_t rest = n % 16;
+  for (std::size_t blocks = n / 16 - (rest != 0); blocks > 0;) {
+    const std::size_t k = std::min(blocks, batch);
+    for (std::size_t i = 0; i < k; ++i) {
+      S::store(masks + 16 * i, t);
+      t = S::times_x(t);
+    }
+    xor_bytes(out, in, masks, 16 * k);
+    bulk(data.schedule, out, out, k);
+    xor_bytes(out, out, masks, 16 * k);
+    out += 16 * k, in += 16 * k, blocks -= k;
+  }
+  if (rest != 0) {
+    // The last whole block m-1 and the partial block m: encryption takes T_{m-1} then T_m,
+    // decryption the other way round. in may be out: read each input before its output.
+    S::store(masks, t);
+    S::store(masks + 16, S::times_x(t));
+    const std::uint8_t* mask_a = masks + (decrypt ? 16 : 0);
+    const std::uint8_t* mask_b = masks + (decrypt ? 0 : 16);
+    std::uint8_t* block = masks + 32;
+    std::uint8_t* tail = masks + 48;
+    xor_bytes(block, in, mask_a, 16);
+    bulk(data.schedule, block, block, 1);
+    xor_bytes(block, block, mask_a, 16);
+    std::memcpy(tail, in + 16, rest);
+    std::memcpy(out + 16, block, rest);  // the partial output: the head of that block
+    std::memcpy(block, tail, rest);      // whose tail pads the partial input
+    xor_bytes(block, block, mask_b, 16);
+    bulk(data.schedule, block, block, 1);
+    xor_bytes(out, block, mask_b, 16);
+  }
+  secure_wipe(masks, sizeof masks);
+  secure_wipe(&t, sizeof t);
+}
+
+}  // namespace
+
+Status xts_run(BlockCipherRef data, BlockCipherRef tweak_cipher, XtsStandard standard, bool decrypt,
+               std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+               std::span<const std::uint8_t, 16> tweak) noexcept {
+  if (Status s = check_same(out, in); !s) return s;
+  if (in.size() < 16) return Error::invalid_argument;
+  if (in.size() > xts_max_unit) return Error::message_too_long;
+  alignas(16) std::uint8_t first[16];
+  tweak_cipher.ops->encrypt_blocks(tweak_cipher.schedule, first, tweak.data(), 1);
+  if (standard == XtsStandard::gb17964)
+    run<Gb>(data, decrypt, out.data(), in.data(), in.size(), first);
+  else
+    run<Ieee>(data, decrypt, out.data(), in.data(), in.size(), first);
+  secure_wipe(first, sizeof first);
+  return {};
+}
+
+bool xts_halves_equal(std::span<const std::uint8_t> key) noexcept {
+  const std::size_t half = key.size() / 2;
+  return ct_equal(key.first(half), key.subspan(half, half));
+}
+
+}  // namespace axiom::detail
