@@ -595,11 +595,11 @@ class Cipher(unittest.TestCase):
 
 AES_SIZES = (128, 192, 256)
 AES_MACS = [f"cmac-aes-{b}" for b in AES_SIZES]
-AES_CIPHERS = [f"aes-{b}-{m}" for m in ("ecb", "cbc", "ctr", "gcm") for b in AES_SIZES]
+AES_CIPHERS = [f"aes-{b}-{m}" for m in ("ecb", "cbc", "ctr", "gcm") for b in AES_SIZES] + ["aes-128-xts", "aes-256-xts"]
 AES_NAMES = set(AES_MACS + AES_CIPHERS)
 AES_PORTABLE = {name: "aes/portable+ghash/portable" if name.endswith("gcm") else "aes/portable"
                 for name in AES_NAMES}
-SM4_NAMES = {"cmac-sm4"} | {f"sm4-{m}" for m in ("ecb", "cbc", "ctr", "cfb", "ofb", "gcm", "ccm")}
+SM4_NAMES = {"cmac-sm4"} | {f"sm4-{m}" for m in ("ecb", "cbc", "ctr", "cfb", "ofb", "gcm", "ccm", "xts")}
 AES_NAMES |= SM4_NAMES
 AES_PORTABLE.update({name: "sm4/portable+ghash/portable" if name == "sm4-gcm" else "sm4/portable"
                      for name in SM4_NAMES})
@@ -729,6 +729,77 @@ class Aes(unittest.TestCase):
             rc, out, err = axiom("mac", "-a", "cmac-aes-128", "-K", key, data=b"x")
             self.assertEqual((rc, out), (2, b""), key)
             self.assertIn(b"takes 16 bytes", err)
+
+
+class Xts(unittest.TestCase):
+    """axiom cipher -a aes-128-xts, aes-256-xts, sm4-xts: the whole input is one data unit. AES
+    against Python's cryptography package (OpenSSL's EVP; `openssl enc` refuses XTS, and is
+    compared too should it ever accept it), SM4 against GB/T 17964-2021's example in both tweak
+    orders, and the errors."""
+
+    SIZES = [16, 17, 31, 32, 100, 512, 4096, 4111, 65537, 300001]
+
+    def test_aes_against_python_cryptography(self):
+        try:
+            from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+        except ImportError:
+            self.skipTest("python3 cryptography not installed")
+        for bits in (128, 256):
+            for size in self.SIZES:
+                key, tweak, data = os.urandom(bits // 4), os.urandom(16), os.urandom(size)
+                with self.subTest(bits=bits, size=size):
+                    enc = Cipher(algorithms.AES(key), modes.XTS(tweak)).encryptor()
+                    theirs = enc.update(data) + enc.finalize()
+                    args = ["-a", f"aes-{bits}-xts", "-K", key.hex(), "--iv", tweak.hex()]
+                    rc, ours, err = axiom("cipher", "-e", *args, data=data)
+                    self.assertEqual((rc, err), (0, b""))
+                    self.assertEqual(ours, theirs)
+                    self.assertEqual(axiom("cipher", "-d", *args, data=theirs), (0, data, b""))
+                    if OPENSSL is not None:
+                        rc, out, _ = run([OPENSSL, "enc", f"-aes-{bits}-xts", "-K", key.hex(), "-iv", tweak.hex()],
+                                         data=data)
+                        if rc == 0:
+                            self.assertEqual(out, theirs)
+
+    def test_sm4_gb_and_ieee(self):
+        key = "2b7e151628aed2a6abf7158809cf4f3c000102030405060708090a0b0c0d0e0f"
+        tweak = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
+        pt = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17"
+        want = {
+            "gb": "e9538251c71d7b80bbe4483fef497bd12c5c581bd6242fc51e08964fb4f60fdb0ba42f63499279213d318d2c11f6886e903be7f93a1b3479",
+            "ieee": "e9538251c71d7b80bbe4483fef497bd1b3db1a3e60408c575d63ff7db39f83260869f9e2585fec9f0b863bf8fd784b8627d16c0db6d2cfc7",
+        }
+        for standard, ct in want.items():
+            flags = [] if standard == "ieee" else ["--xts-standard", "gb"]
+            for extra in ([], ["--xts-standard", standard]):
+                args = ["-a", "sm4-xts", "-K", key, "--iv", tweak, *(extra or flags)]
+                self.assertEqual(axiom("cipher", "-e", *args, data=bytes.fromhex(pt)), (0, bytes.fromhex(ct), b""))
+                self.assertEqual(axiom("cipher", "-d", *args, data=bytes.fromhex(ct)), (0, bytes.fromhex(pt), b""))
+
+    def test_errors(self):
+        key, iv = "00" * 16 + "01" * 16, "00" * 16
+        rc, out, err = axiom("cipher", "-a", "sm4-xts", "-e", "-K", key, "--iv", iv, data=b"x" * 15)
+        self.assertEqual((rc, out), (2, b""))
+        self.assertIn(b"at least 16 bytes", err)
+        rc, out, err = axiom("cipher", "-a", "aes-128-xts", "-e", "-K", key, "--iv", iv,
+                             data=b"x" * (16 * 2**20 + 1))
+        self.assertEqual((rc, out), (2, b""))
+        self.assertIn(b"at most 16 MiB", err)
+        self.assertEqual(len(axiom("cipher", "-a", "aes-128-xts", "-e", "-K", key, "--iv", iv,
+                                   data=b"x" * (16 * 2**20))[1]), 16 * 2**20)
+        rc, out, err = axiom("cipher", "-a", "aes-256-xts", "-e", "-K", "ab" * 64, "--iv", iv, data=b"x" * 32)
+        self.assertEqual((rc, out), (2, b""))
+        self.assertIn(b"halves of an XTS key must differ", err)
+        rc, out, err = axiom("cipher", "-a", "aes-256-xts", "-e", "-K", key, "--iv", iv, data=b"x" * 32)
+        self.assertEqual((rc, out), (2, b""))
+        self.assertIn(b"takes 64 bytes", err)
+        rc, out, err = axiom("cipher", "-a", "sm4-ctr", "-e", "-K", "00" * 16, "--iv", iv, "--xts-standard", "gb",
+                             data=b"abc")
+        self.assertEqual((rc, out), (2, b""))
+        self.assertIn(b"--xts-standard is for the XTS modes", err)
+        rc, out, err = axiom("cipher", "-a", "sm4-xts", "-e", "-K", key, "--iv", iv, "--xts-standard", "x",
+                             data=b"x" * 32)
+        self.assertEqual((rc, out), (2, b""))
 
 
 class Sm4(unittest.TestCase):

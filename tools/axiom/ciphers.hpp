@@ -22,6 +22,9 @@ class Crypter {
   virtual Status finish(std::vector<std::uint8_t>& out) = 0;
   // disable_padding turns off PKCS#7 padding (--nopad); false for a cipher that has none.
   virtual bool disable_padding() { return false; }
+  // use_gb_tweak selects GB/T 17964-2021's tweak order (--xts-standard gb); false for a cipher
+  // that is not XTS.
+  virtual bool use_gb_tweak() { return false; }
 };
 
 // Aead is one message through an AEAD: the whole input at once, so that a wrong tag releases

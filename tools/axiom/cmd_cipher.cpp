@@ -21,7 +21,7 @@ namespace {
 
 constexpr const char* usage_text =
     "Usage: axiom cipher -a ALG (-e|-d) -K HEX [--iv HEX] [--aad HEX] [--tag-len N] [--nopad]\n"
-    "                    [IN [OUT]]\n"
+    "                    [--xts-standard ieee|gb] [IN [OUT]]\n"
     "Encrypt (-e) or decrypt (-d) IN (standard input when IN is - or absent) to OUT (standard\n"
     "output when OUT is - or absent) with a raw key and IV, like 'openssl enc -K HEX -iv HEX':\n"
     "no header, no salt, no key derivation. AEADs write ciphertext || tag; decryption with a\n"
@@ -36,6 +36,9 @@ constexpr const char* usage_text =
     "                       aes-{128,192,256}-gcm (12-byte nonce),\n"
     "                       sm4-{ecb,cbc,ctr,cfb,ofb} (--iv: 16 bytes; none for ECB),\n"
     "                       sm4-gcm, sm4-ccm (12-byte nonce),\n"
+    "                       aes-128-xts, aes-256-xts, sm4-xts (--iv: the 16-byte tweak; the\n"
+    "                       key is Key1 || Key2, two different halves; the whole input, 16\n"
+    "                       bytes to 16 MiB, is one data unit, as OpenSSL's EVP takes it),\n"
     "                       kuznyechik-{ecb,cbc,ofb,cfb} (--iv: 16 bytes; none for ECB),\n"
     "                       kuznyechik-ctr, kuznyechik-ctr-acpkm (--iv: 8 bytes, as the GOST\n"
     "                       engine; ACPKM: a new key every 4096 bytes),\n"
@@ -50,6 +53,8 @@ constexpr const char* usage_text =
     "      --tag-len N      AEADs: tag length in bytes (16 for the ChaCha20 AEADs, 12 to 16\n"
     "                       for GCM, 4 to 16 and even for CCM)\n"
     "      --nopad          block modes only: no PKCS#7 padding\n"
+    "      --xts-standard S XTS only: the tweak order, ieee (IEEE 1619, the default) or gb\n"
+    "                       (GB/T 17964-2021, OpenSSL's sm4-xts default)\n"
     "  -h, --help           print this help\n"
     "\n"
     "Exit status: 0 success; 1 authentication failed (wrong key, IV, AAD or tag, or a modified\n"
@@ -69,7 +74,7 @@ bool parse_hex(const char* what, const char* text, std::vector<std::uint8_t>& ou
 }  // namespace
 
 int cmd_cipher(int argc, char** argv) {
-  enum { opt_iv = 256, opt_aad, opt_tag_len, opt_nopad };
+  enum { opt_iv = 256, opt_aad, opt_tag_len, opt_nopad, opt_xts_standard };
   static const option long_options[] = {
       {"algorithm", required_argument, nullptr, 'a'},
       {"encrypt", no_argument, nullptr, 'e'},
@@ -79,6 +84,7 @@ int cmd_cipher(int argc, char** argv) {
       {"aad", required_argument, nullptr, opt_aad},
       {"tag-len", required_argument, nullptr, opt_tag_len},
       {"nopad", no_argument, nullptr, opt_nopad},
+      {"xts-standard", required_argument, nullptr, opt_xts_standard},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
@@ -86,6 +92,7 @@ int cmd_cipher(int argc, char** argv) {
   const char *key_hex = nullptr, *iv_hex = nullptr, *aad_hex = nullptr, *tag_len_text = nullptr;
   int direction = 0;  // 1 encrypt, -1 decrypt
   bool nopad = false;
+  std::string xts_standard;
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":a:edK:h", long_options, nullptr)) != -1;) {
     switch (c) {
@@ -100,6 +107,7 @@ int cmd_cipher(int argc, char** argv) {
       case opt_aad: aad_hex = optarg; break;
       case opt_tag_len: tag_len_text = optarg; break;
       case opt_nopad: nopad = true; break;
+      case opt_xts_standard: xts_standard = optarg; break;
       case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
       default: return option_error("cipher", argv, c);
     }
@@ -113,6 +121,11 @@ int cmd_cipher(int argc, char** argv) {
   const bool is_aead = alg->make == nullptr;
   if (!is_aead && (aad_hex != nullptr || tag_len_text != nullptr))
     return usage_error("cipher", "--aad and --tag-len are for AEADs; " + alg_name + " is not one");
+  const bool is_xts = alg_name.ends_with("-xts");
+  if (!xts_standard.empty() && !is_xts)
+    return usage_error("cipher", "--xts-standard is for the XTS modes; " + alg_name + " is not one");
+  if (!xts_standard.empty() && xts_standard != "ieee" && xts_standard != "gb")
+    return usage_error("cipher", "invalid --xts-standard '" + xts_standard + "' (ieee or gb)");
   if (nopad && is_aead) return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
   if (alg->iv_size != 0 && iv_hex == nullptr)
     return usage_error("cipher", alg_name + " needs --iv HEX (" + std::string(alg->iv_text) + ")");
@@ -138,6 +151,11 @@ int cmd_cipher(int argc, char** argv) {
     secure_wipe(key);
     error("cipher: invalid key: " + alg_name + " takes " + std::to_string(alg->key_size) +
           " bytes (" + std::to_string(2 * alg->key_size) + " hex digits)");
+    return exit_usage;
+  }
+  if (is_xts && ct_equal(std::span(key).first(key.size() / 2), std::span(key).subspan(key.size() / 2))) {
+    secure_wipe(key);
+    error("cipher: invalid key: the two halves of an XTS key must differ (IEEE 1619-2018)");
     return exit_usage;
   }
   if (iv_hex != nullptr && !parse_hex("IV", iv_hex, iv)) return exit_usage;
@@ -180,6 +198,7 @@ int cmd_cipher(int argc, char** argv) {
       secure_wipe(key);
       return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
     }
+    if (xts_standard == "gb") (void)crypter->use_gb_tweak();
     err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
       if (!status.ok() || write_err != 0) return;
       result.clear();
@@ -211,7 +230,11 @@ int cmd_cipher(int argc, char** argv) {
             ": bad decrypt (invalid padding: wrong key or IV, or a modified message)");
       return exit_failed;
     }
-    if (nopad && status.error() == Error::invalid_argument)
+    if (is_xts && status.error() == Error::invalid_argument)
+      error("cipher: XTS needs at least 16 bytes of input (one data unit of 16 bytes to 16 MiB)");
+    else if (is_xts && status.error() == Error::message_too_long)
+      error("cipher: XTS takes at most 16 MiB of input (one data unit of at most 2^20 blocks)");
+    else if (nopad && status.error() == Error::invalid_argument)
       error("cipher: with --nopad the input must be a whole number of 16-byte blocks");
     else
       error("cipher: " + std::string(status.text()));
