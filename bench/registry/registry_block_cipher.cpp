@@ -8,6 +8,7 @@
 #include "axiom/cpu.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/sm4.hpp"
+#include "axiom/xts.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
 
@@ -40,10 +41,30 @@ MessageFn make(const std::string& op, const C& cipher, const detail::GhashKernel
   };
 }
 
+// xts: op "xts-enc" or "xts-dec" over the data cipher k1 and the tweak cipher k2.
+template <class C>
+MessageFn xts(const std::string& op, const C& k1, const C& k2) {
+  auto x = std::make_shared<const Xts<C>>(k1, k2);
+  const bool dec = op == "xts-dec";
+  return [x, dec](std::span<const std::uint8_t> m, std::uint8_t* o) {
+    (void)(dec ? x->decrypt({o, m.size()}, m, iv) : x->encrypt({o, m.size()}, m, iv));
+  };
+}
+
 // make_any keys algo's cipher with kernel k (an AesKernel or an Sm4Kernel) outside the timing.
 template <class Kernel>
 MessageFn make_any(const std::string& algo, const std::string& op, const Kernel& k, const detail::GhashKernel& g,
                    std::span<const std::uint8_t> key) {
+  if (op.starts_with("xts-")) {
+    const std::vector<std::uint8_t> both = xts_bench_key(key, algo == "aes-256" ? 32 : 16);
+    const std::span<const std::uint8_t> k1(both.data(), both.size() / 2), k2(both.data() + both.size() / 2, both.size() / 2);
+    if constexpr (std::is_same_v<Kernel, detail::Sm4Kernel>) {
+      return xts(op, Sm4(k1.first<16>(), k), Sm4(k2.first<16>(), k));
+    } else {
+      if (algo == "aes-128") return xts(op, Aes128(k1.first<16>(), k), Aes128(k2.first<16>(), k));
+      return xts(op, Aes256(k1.first<32>(), k), Aes256(k2.first<32>(), k));
+    }
+  }
   if constexpr (std::is_same_v<Kernel, detail::Sm4Kernel>) {
     return make(op, Sm4(key.first<16>(), k), g);
   } else {
@@ -73,10 +94,16 @@ void add_kernels(std::vector<Subject>& out, const std::string& algo, std::span<c
 }  // namespace
 
 std::vector<std::string> block_cipher_ops(const std::string& algo) {
-  std::vector<std::string> ops = {"ctr", "ecb", "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac"};
+  std::vector<std::string> ops = {"ctr", "ecb", "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec"};
   if (algo == "sm4") ops.push_back("ccm-seal");
   else if (algo != "aes-128" && algo != "aes-256") ops.clear();
   return ops;
+}
+
+std::vector<std::uint8_t> xts_bench_key(std::span<const std::uint8_t> key, std::size_t n) {
+  std::vector<std::uint8_t> both(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(n));
+  for (std::size_t i = 0; i < n; ++i) both.push_back(static_cast<std::uint8_t>(both[i] ^ 0x36));
+  return both;
 }
 
 void add_block_cipher_subjects(std::vector<Subject>& out) {

@@ -1,7 +1,9 @@
 // registry_block_cipher.hpp: the benchmark subjects of our 128-bit block ciphers AES and SM4
 // (bench registry, shared with `axiom bench`), and the mode harness Kuznyechik's share.
 // Algorithms "aes-128", "aes-256" and "sm4"; ops (block_cipher_ops) "ctr", "ecb" (encrypt),
-// "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", and for SM4 also "ccm-seal". Every
+// "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec" (the message is one
+// XTS data unit, IEEE 1619 tweak order, tweak block_bench_iv, key xts_bench_key), and for SM4
+// also "ccm-seal". Every
 // implementation (ours and the peers') uses the first 16 or 32 bytes of the benchmark key, the
 // IV block_bench_iv (GCM and CCM: its first 12 bytes as the nonce), no AAD, 16-byte tags, and
 // writes: the ciphertext (ctr, ecb, cbc-*), ciphertext || tag (gcm-seal, ccm-seal), the
@@ -23,6 +25,10 @@ inline constexpr std::uint8_t block_bench_iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4
                                                     0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
 // block_out_size: the output buffer every block cipher subject gets (the largest message plus a tag).
 inline constexpr std::size_t block_out_size = 1048576 + 16;
+
+// xts_bench_key is the XTS key K1 || K2 (2n bytes) of the benchmarks for a cipher of n-byte keys:
+// K1 = the first n bytes of key, K2 = K1 with each byte XORed with 0x36 (the halves differ).
+std::vector<std::uint8_t> xts_bench_key(std::span<const std::uint8_t> key, std::size_t n);
 
 // block_cipher_ops lists the ops of algo ("aes-128", "aes-256" or "sm4"; none for another).
 std::vector<std::string> block_cipher_ops(const std::string& algo);

@@ -26,10 +26,8 @@ struct Mask {
 // IEEE 1619: T is little-endian; T·x shifts left and folds bit 127 back as 0x87 into byte 0.
 struct Ieee {
   static Mask load(const std::uint8_t* p) noexcept { return {load_le64(p), load_le64(p + 8)}; }
-  static void store(std::uint8_t* p, Mask t) noexcept {
-    store_le64(p, t.lo);
-    store_le64(p + 8, t.hi);
-  }
+  // words: T's bytes 0..7 and 8..15 as little-endian words.
+  static Mask words(Mask t) noexcept { return t; }
   static Mask times_x(Mask t) noexcept {
     const std::uint64_t carry = 0 - (t.hi >> 63);
     return {(t.lo << 1) ^ (carry & 0x87), (t.hi << 1) | (t.lo >> 63)};
@@ -42,15 +40,23 @@ struct Gb {
   static Mask load(const std::uint8_t* p) noexcept {
     return {__builtin_bswap64(load_le64(p + 8)), __builtin_bswap64(load_le64(p))};
   }
-  static void store(std::uint8_t* p, Mask t) noexcept {
-    store_le64(p, __builtin_bswap64(t.hi));
-    store_le64(p + 8, __builtin_bswap64(t.lo));
-  }
+  static Mask words(Mask t) noexcept { return {__builtin_bswap64(t.hi), __builtin_bswap64(t.lo)}; }
   static Mask times_x(Mask t) noexcept {
     const std::uint64_t carry = 0 - (t.lo & 1);
     return {(t.lo >> 1) | (t.hi << 63), (t.hi >> 1) ^ (carry & (std::uint64_t{0xe1} << 56))};
   }
 };
+
+// store_mask writes T to mask and in ^ T to out (16 bytes each), in 64-bit words.
+template <class S>
+void store_mask(std::uint8_t* mask, std::uint8_t* out, const std::uint8_t* in, Mask t) noexcept {
+  const Mask w = S::words(t);
+  const std::uint64_t a = load_le64(in) ^ w.lo, b = load_le64(in + 8) ^ w.hi;
+  store_le64(mask, w.lo);
+  store_le64(mask + 8, w.hi);
+  store_le64(out, a);
+  store_le64(out + 8, b);
+}
 
 void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
@@ -68,10 +74,9 @@ void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_
   for (std::size_t blocks = n / 16 - (rest != 0); blocks > 0;) {
     const std::size_t k = std::min(blocks, batch);
     for (std::size_t i = 0; i < k; ++i) {
-      S::store(masks + 16 * i, t);
+      store_mask<S>(masks + 16 * i, out + 16 * i, in + 16 * i, t);
       t = S::times_x(t);
     }
-    xor_bytes(out, in, masks, 16 * k);
     bulk(data.schedule, out, out, k);
     xor_bytes(out, out, masks, 16 * k);
     out += 16 * k, in += 16 * k, blocks -= k;
@@ -79,8 +84,11 @@ void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_
   if (rest != 0) {
     // The last whole block m-1 and the partial block m: encryption takes T_{m-1} then T_m,
     // decryption the other way round. in may be out: read each input before its output.
-    S::store(masks, t);
-    S::store(masks + 16, S::times_x(t));
+    const Mask a = S::words(t), b = S::words(S::times_x(t));
+    store_le64(masks, a.lo);
+    store_le64(masks + 8, a.hi);
+    store_le64(masks + 16, b.lo);
+    store_le64(masks + 24, b.hi);
     const std::uint8_t* mask_a = masks + (decrypt ? 16 : 0);
     const std::uint8_t* mask_b = masks + (decrypt ? 0 : 16);
     std::uint8_t* block = masks + 32;
