@@ -4,6 +4,7 @@
 // at its ECB speed), and the masks are XORed again. The masks come from E_K2: they are secret,
 // so their computation has no branch and no index that depends on them.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "axiom/bytes.hpp"
@@ -32,6 +33,11 @@ struct Ieee {
     const std::uint64_t carry = 0 - (t.hi >> 63);
     return {(t.lo << 1) ^ (carry & 0x87), (t.hi << 1) | (t.lo >> 63)};
   }
+  // times_x2: T·x^2 in one step (bits 127 and 126 fold back as 0x10e and 0x87).
+  static Mask times_x2(Mask t) noexcept {
+    const std::uint64_t c = t.hi >> 62;
+    return {(t.lo << 2) ^ ((0 - (c >> 1)) & 0x10e) ^ ((0 - (c & 1)) & 0x87), (t.hi << 2) | (t.lo >> 62)};
+  }
 };
 
 // GB/T 17964-2021: T is big-endian with the bits reflected (GCM's order); T·x shifts right and
@@ -45,17 +51,28 @@ struct Gb {
     const std::uint64_t carry = 0 - (t.lo & 1);
     return {(t.lo >> 1) | (t.hi << 63), (t.hi >> 1) ^ (carry & (std::uint64_t{0xe1} << 56))};
   }
+  // times_x2: T·x^2 in one step (bits 0 and 1 fold back as 0xe1 shifted once and not at all).
+  static Mask times_x2(Mask t) noexcept {
+    const std::uint64_t c = t.lo & 3;
+    return {(t.lo >> 2) | (t.hi << 62),
+            (t.hi >> 2) ^ ((0 - (c & 1)) & (std::uint64_t{0xe1} << 55)) ^ ((0 - (c >> 1)) & (std::uint64_t{0xe1} << 56))};
+  }
 };
 
-// store_mask writes T to mask and in ^ T to out (16 bytes each), in 64-bit words.
+// store_mask writes T to mask and in ^ T to out (16 bytes each) with one 16-byte store each:
+// with two 8-byte stores the kernel's wider loads of out could not be forwarded from them
+// (measured 1.9x slower on Zen 3).
 template <class S>
 void store_mask(std::uint8_t* mask, std::uint8_t* out, const std::uint8_t* in, Mask t) noexcept {
-  const Mask w = S::words(t);
-  const std::uint64_t a = load_le64(in) ^ w.lo, b = load_le64(in + 8) ^ w.hi;
-  store_le64(mask, w.lo);
-  store_le64(mask + 8, w.hi);
-  store_le64(out, a);
-  store_le64(out + 8, b);
+  using V = std::uint64_t __attribute__((vector_size(16)));
+  Mask w = S::words(t);
+  if constexpr (std::endian::native == std::endian::big) w = {__builtin_bswap64(w.lo), __builtin_bswap64(w.hi)};
+  const V m = {w.lo, w.hi};
+  V d;
+  std::memcpy(&d, in, 16);
+  d ^= m;
+  std::memcpy(mask, &m, 16);
+  std::memcpy(out, &d, 16);
 }
 
 void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
@@ -73,10 +90,20 @@ void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_
   const std::size_t rest = n % 16;
   for (std::size_t blocks = n / 16 - (rest != 0); blocks > 0;) {
     const std::size_t k = std::min(blocks, batch);
-    for (std::size_t i = 0; i < k; ++i) {
-      store_mask<S>(masks + 16 * i, out + 16 * i, in + 16 * i, t);
-      t = S::times_x(t);
+    // Two chains, even and odd blocks, each stepped by x^2: half the latency of one chain.
+    Mask even = t, odd = S::times_x(t);
+    std::size_t i = 0;
+    for (; i + 2 <= k; i += 2) {
+      store_mask<S>(masks + 16 * i, out + 16 * i, in + 16 * i, even);
+      store_mask<S>(masks + 16 * i + 16, out + 16 * i + 16, in + 16 * i + 16, odd);
+      even = S::times_x2(even);
+      odd = S::times_x2(odd);
     }
+    if (i < k) {
+      store_mask<S>(masks + 16 * i, out + 16 * i, in + 16 * i, even);
+      even = odd;
+    }
+    t = even;
     bulk(data.schedule, out, out, k);
     xor_bytes(out, out, masks, 16 * k);
     out += 16 * k, in += 16 * k, blocks -= k;
