@@ -236,6 +236,24 @@ int axiom_aes_cfb_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_S
 int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
                       size_t out_len, const uint8_t* in, size_t in_len);
 
+/* The tweak orders of XTS (the standard argument of the _xts_ functions): IEEE 1619 (the
+ * tweak a little-endian number) and GB/T 17964-2021 (big-endian, reflected bits). */
+#define AXIOM_XTS_IEEE1619 0
+#define AXIOM_XTS_GB17964 1
+/* axiom_aes_xts_encrypt / _decrypt: XTS (IEEE 1619-2018, SP 800-38E) of one data unit of
+ * in_len bytes, 16 (else AXIOM_ERR_INVALID_ARGUMENT) to 16 MiB (2^20 blocks; else
+ * AXIOM_ERR_MESSAGE_TOO_LONG), a partial last block by ciphertext stealing; out_len == in_len,
+ * out may be in. data_ctx holds Key1, tweak_ctx Key2: keys of the same size that must differ
+ * (IEEE 1619; not checked here). tweak is the 16-byte tweak (the data unit number, as a
+ * little-endian number for IEEE 1619); standard is AXIOM_XTS_IEEE1619 or AXIOM_XTS_GB17964
+ * (else AXIOM_ERR_INVALID_ARGUMENT). A context that holds no key: AXIOM_ERR_INVALID_ARGUMENT. */
+int axiom_aes_xts_encrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx, int standard,
+                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
+int axiom_aes_xts_decrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx, int standard,
+                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
+
 /* ---- SM4 (GB/T 32907-2016) and Kuznyechik (GOST R 34.12-2015), with the modes above.
  * Each function works as its axiom_aes_* namesake (same arguments, checks and error codes),
  * on an axiom_sm4_ctx or an axiom_kuznyechik_ctx keyed by _init. The SM4 key is 16 bytes,
@@ -284,6 +302,14 @@ int axiom_sm4_cmac(const axiom_sm4_ctx* ctx, uint8_t tag[16], const uint8_t* msg
 int axiom_sm4_cmac_init(axiom_sm4_cmac_ctx* cmac, const axiom_sm4_ctx* sm4);
 int axiom_sm4_cmac_update(axiom_sm4_cmac_ctx* cmac, const uint8_t* data, size_t len);
 int axiom_sm4_cmac_final(axiom_sm4_cmac_ctx* cmac, uint8_t tag[16]);
+/* axiom_sm4_xts_encrypt / _decrypt: as the AES ones; GB/T 17964-2021 defines SM4-XTS with
+ * AXIOM_XTS_GB17964 (OpenSSL's sm4-xts default), libgcrypt's is AXIOM_XTS_IEEE1619. */
+int axiom_sm4_xts_encrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx, int standard,
+                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
+int axiom_sm4_xts_decrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx, int standard,
+                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
 
 /* axiom_sm4_ccm_seal / _open / _seal_detached / _open_detached: SM4-CCM (RFC 8998, SP
  * 800-38C) under the key in ctx, with the arguments and rules of the AES-GCM functions, except:
@@ -367,6 +393,12 @@ int axiom_kuznyechik_cmac_init(axiom_kuznyechik_cmac_ctx* cmac, const axiom_kuzn
 int axiom_kuznyechik_cmac_update(axiom_kuznyechik_cmac_ctx* cmac, const uint8_t* data,
                                  size_t len);
 int axiom_kuznyechik_cmac_final(axiom_kuznyechik_cmac_ctx* cmac, uint8_t tag[16]);
+int axiom_kuznyechik_xts_encrypt(const axiom_kuznyechik_ctx* data_ctx, const axiom_kuznyechik_ctx* tweak_ctx,
+                                 int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                                 const uint8_t* in, size_t in_len);
+int axiom_kuznyechik_xts_decrypt(const axiom_kuznyechik_ctx* data_ctx, const axiom_kuznyechik_ctx* tweak_ctx,
+                                 int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                                 const uint8_t* in, size_t in_len);
 
 /* axiom_kuznyechik_ctr_acpkm_xor: CTR-ACPKM (RFC 8645; R 1323565.1.017-2018) of the whole
  * message in, under the key in ctx, an 8-byte iv (else AXIOM_ERR_INVALID_NONCE_SIZE) and a

@@ -27,6 +27,7 @@
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/streebog.hpp"
+#include "axiom/xts.hpp"
 
 namespace {
 
@@ -189,6 +190,21 @@ int ctr(int keyed, const axiom::detail::BlockCipherRef& c, const uint8_t* iv, ui
   const int r = code(axiom::detail::ctr_run(c, s, {out, out ? out_len : 0}, view(in, in_len)));
   axiom::secure_wipe(&s, sizeof s);
   return r;
+}
+
+// xts: one XTS data unit over the data and the tweak cipher contexts (keyed and tweak_keyed:
+// their cipher_ref results).
+int xts(int keyed, const axiom::detail::BlockCipherRef& data, int tweak_keyed,
+        const axiom::detail::BlockCipherRef& tweak_cipher, int standard, bool decrypt, const uint8_t* tweak,
+        uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
+  if (int e = check_bufs({{tweak, 16}, {out, out_len}, {in, in_len}})) return e;
+  if (keyed) return keyed;
+  if (tweak_keyed) return tweak_keyed;
+  if (standard != AXIOM_XTS_IEEE1619 && standard != AXIOM_XTS_GB17964) return AXIOM_ERR_INVALID_ARGUMENT;
+  if (bad_overlap({out, out_len}, {in, in_len}, {{tweak, 16}})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  const axiom::XtsStandard s = standard == AXIOM_XTS_GB17964 ? axiom::XtsStandard::gb17964 : axiom::XtsStandard::ieee1619;
+  return code(axiom::detail::xts_run(data, tweak_cipher, s, decrypt, {out, out ? out_len : 0}, view(in, in_len),
+                                     std::span<const std::uint8_t, 16>(tweak, 16)));
 }
 
 // cfb / ofb: 16-byte-register CFB-128 and OFB; iv gets the register after the call.
@@ -763,6 +779,20 @@ int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, si
   return ofb(aes_ref(ctx, c), c, iv, out, out_len, in, in_len);
 }
 
+int axiom_aes_xts_encrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx, int standard,
+                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef d{}, t{};
+  const int kd = aes_ref(data_ctx, d), kt = aes_ref(tweak_ctx, t);
+  return xts(kd, d, kt, t, standard, false, tweak, out, out_len, in, in_len);
+}
+
+int axiom_aes_xts_decrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx, int standard,
+                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len) {
+  axiom::detail::BlockCipherRef d{}, t{};
+  const int kd = aes_ref(data_ctx, d), kt = aes_ref(tweak_ctx, t);
+  return xts(kd, d, kt, t, standard, true, tweak, out, out_len, in, in_len);
+}
+
 int axiom_aes_gcm_init(axiom_aes_gcm_ctx* ctx, const uint8_t* key, size_t key_len) {
   return init_keyed<axiom::AesGcm>(ctx, key, key_len);
 }
@@ -982,6 +1012,20 @@ int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const u
   }                                                                                              \
   int prefix##_cmac_final(prefix##_cmac_ctx* cmac, uint8_t tag[16]) {                          \
     return cmac_final<prefix##_ctx>(cmac, tag);                                                  \
+  }                                                                                              \
+  int prefix##_xts_encrypt(const prefix##_ctx* data_ctx, const prefix##_ctx* tweak_ctx, int standard, \
+                           const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,  \
+                           size_t in_len) {                                                      \
+    axiom::detail::BlockCipherRef d{}, t{};                                                      \
+    const int kd = cipher_ref(data_ctx, d), kt = cipher_ref(tweak_ctx, t);                       \
+    return xts(kd, d, kt, t, standard, false, tweak, out, out_len, in, in_len);                  \
+  }                                                                                              \
+  int prefix##_xts_decrypt(const prefix##_ctx* data_ctx, const prefix##_ctx* tweak_ctx, int standard, \
+                           const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,  \
+                           size_t in_len) {                                                      \
+    axiom::detail::BlockCipherRef d{}, t{};                                                      \
+    const int kd = cipher_ref(data_ctx, d), kt = cipher_ref(tweak_ctx, t);                       \
+    return xts(kd, d, kt, t, standard, true, tweak, out, out_len, in, in_len);                   \
   }
 
 AXIOM_C_BLOCK_CIPHER(axiom_sm4, axiom::Sm4)

@@ -1,5 +1,5 @@
-/* The C API of SM4 (with CCM and GCM), Kuznyechik (with MGM and CTR-ACPKM) and the CFB/OFB
- * functions from a C99 program: known answers for each function, then every documented error
+/* The C API of SM4 (with CCM and GCM), Kuznyechik (with MGM and CTR-ACPKM), the CFB/OFB and
+ * the XTS functions from a C99 program: known answers for each function, then every documented error
  * path in axiom.h's order. Compiled with -std=c99 -pedantic-errors, linked static and shared. */
 #include <axiom/axiom.h>
 
@@ -37,6 +37,69 @@ static void test_aes_cfb_ofb(void) {
   CHECK(axiom_aes_ofb_xor(&aes, iv, buf, 15, pt, 16) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
   axiom_aes_clear(&aes);
   CHECK(axiom_aes_cfb_encrypt(&aes, iv, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+}
+
+/* XTS: IEEE 1619-2007 vectors 2 and 15 (AES-128, the second with ciphertext stealing),
+ * GB/T 17964-2021's SM4 example in both tweak orders, a Kuznyechik round trip, then the errors. */
+static void test_xts(void) {
+  axiom_aes_ctx k1, k2;
+  axiom_sm4_ctx s1, s2;
+  axiom_kuznyechik_ctx g1, g2;
+  uint8_t key[32], tweak[16], pt[56], buf[64];
+  unhex(key, "1111111111111111111111111111111122222222222222222222222222222222");
+  unhex(tweak, "33333333330000000000000000000000");
+  memset(pt, 0x44, 32);
+  CHECK(axiom_aes_init(&k1, key, 16) == AXIOM_OK && axiom_aes_init(&k2, key + 16, 16) == AXIOM_OK);
+  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "c454185e6a16936e39334038acef838bfb186fff7480adc4289382ecd6d394f0"));
+  CHECK(axiom_aes_xts_decrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 32, buf, 32) == AXIOM_OK); /* in place */
+  CHECK(memcmp(buf, pt, 32) == 0);
+  unhex(key, "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0");
+  unhex(tweak, "9a785634120000000000000000000000");
+  unhex(pt, "000102030405060708090a0b0c0d0e0f10");
+  CHECK(axiom_aes_init(&k1, key, 16) == AXIOM_OK && axiom_aes_init(&k2, key + 16, 16) == AXIOM_OK);
+  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 17, pt, 17) == AXIOM_OK);
+  CHECK(same_hex(buf, 17, "6c1625db4671522d3d7599601de7ca09ed"));
+  unhex(key, "2b7e151628aed2a6abf7158809cf4f3c000102030405060708090a0b0c0d0e0f");
+  unhex(tweak, "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+  unhex(pt, "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+            "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17");
+  CHECK(axiom_sm4_init(&s1, key, 16) == AXIOM_OK && axiom_sm4_init(&s2, key + 16, 16) == AXIOM_OK);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_GB17964, tweak, buf, 56, pt, 56) == AXIOM_OK);
+  CHECK(same_hex(buf, 56, "e9538251c71d7b80bbe4483fef497bd12c5c581bd6242fc51e08964fb4f60fdb"
+                          "0ba42f63499279213d318d2c11f6886e903be7f93a1b3479"));
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 56, pt, 56) == AXIOM_OK);
+  CHECK(same_hex(buf, 56, "e9538251c71d7b80bbe4483fef497bd1b3db1a3e60408c575d63ff7db39f8326"
+                          "0869f9e2585fec9f0b863bf8fd784b8627d16c0db6d2cfc7"));
+  CHECK(axiom_sm4_xts_decrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 56, buf, 56) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 56) == 0);
+  CHECK(axiom_kuznyechik_init(&g1, key, 32) == AXIOM_OK && axiom_kuznyechik_init(&g2, pt, 32) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_xts_encrypt(&g1, &g2, AXIOM_XTS_IEEE1619, tweak, buf, 40, pt, 40) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 40) != 0);
+  CHECK(axiom_kuznyechik_xts_decrypt(&g1, &g2, AXIOM_XTS_IEEE1619, tweak, buf, 40, buf, 40) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 40) == 0);
+  /* Errors, in axiom.h's order. */
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_GB17964, NULL, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, NULL, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_aes_xts_encrypt(NULL, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_xts_encrypt(&s1, NULL, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, 2, tweak, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, buf + 4, buf, 16, pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf + 1, 20, buf, 20) ==
+        AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 17, pt, 16) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  memset(buf, 0, sizeof buf);
+  CHECK(axiom_sm4_xts_decrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 15, pt, 15) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(all_zero(buf, sizeof buf));
+  axiom_sm4_clear(&s2);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  axiom_aes_clear(&k1);
+  CHECK(axiom_aes_xts_decrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  axiom_aes_clear(&k2);
+  axiom_sm4_clear(&s1);
+  axiom_kuznyechik_clear(&g1);
+  axiom_kuznyechik_clear(&g2);
 }
 
 static void test_sm4(void) {
@@ -356,6 +419,7 @@ static void test_mgm(void) {
 
 int main(void) {
   test_aes_cfb_ofb();
+  test_xts();
   test_sm4();
   test_sm4_aeads();
   test_kuznyechik();
