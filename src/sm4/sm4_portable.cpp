@@ -83,15 +83,11 @@ void round(u64 s[128], u64 t[32], u32 rk) noexcept {
     x[j] ^= t[j] ^ t[(j + 30) % 32] ^ t[(j + 22) % 32] ^ t[(j + 14) % 32] ^ t[(j + 8) % 32];
 }
 
-// crypt_group: 5 to 64 blocks at once (out may be in).
-void crypt_group(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  u64 s[128] = {}, t[32];
-  for (std::size_t j = 0; j < n; ++j) {
-    const std::uint8_t* p = in + 16 * j;
-    s[j] = load_be32(p) | static_cast<u64>(load_be32(p + 4)) << 32;
-    s[64 + j] = load_be32(p + 8) | static_cast<u64>(load_be32(p + 12)) << 32;
-  }
+// crypt_words: the 32 rounds on the words of up to 64 blocks, s[j] = word 0 | word 1 << 32 and
+// s[64 + j] = word 2 | word 3 << 32 of block j (as big-endian 64-bit halves: s[j] is bytes 0-7
+// rotated by 32 bits); the output block j is s[64 + j] || s[j] as big-endian 64-bit halves.
+void crypt_words(const Sm4Schedule& ks, bool decrypt, u64 s[128]) noexcept {
+  u64 t[32];
   transpose64(s);
   transpose64(s + 64);
   for (unsigned i = 0; i < 32; i += 4) {
@@ -102,15 +98,29 @@ void crypt_group(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const s
   }
   transpose64(s);
   transpose64(s + 64);
+  wipe(t);
+}
+
+u64 load_be64(const std::uint8_t* p) noexcept { return static_cast<u64>(load_be32(p)) << 32 | load_be32(p + 4); }
+void store_be64(std::uint8_t* p, u64 v) noexcept {
+  store_be32(p, static_cast<u32>(v >> 32));
+  store_be32(p + 4, static_cast<u32>(v));
+}
+
+// crypt_group: 5 to 64 blocks at once (out may be in).
+void crypt_group(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
+  u64 s[128] = {};
   for (std::size_t j = 0; j < n; ++j) {
-    std::uint8_t* p = out + 16 * j;
-    store_be32(p, static_cast<u32>(s[64 + j] >> 32));
-    store_be32(p + 4, static_cast<u32>(s[64 + j]));
-    store_be32(p + 8, static_cast<u32>(s[j] >> 32));
-    store_be32(p + 12, static_cast<u32>(s[j]));
+    s[j] = std::rotl(load_be64(in + 16 * j), 32);
+    s[64 + j] = std::rotl(load_be64(in + 16 * j + 8), 32);
+  }
+  crypt_words(ks, decrypt, s);
+  for (std::size_t j = 0; j < n; ++j) {
+    store_be64(out + 16 * j, s[64 + j]);
+    store_be64(out + 16 * j + 8, s[j]);
   }
   wipe(s);
-  wipe(t);
 }
 
 // crypt: any number of blocks, 64 at a time; up to four blocks one at a time.
@@ -136,30 +146,44 @@ void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
   crypt(sched(ks), true, out, in, n);
 }
 
-// increment_be128 adds 1 to a 128-bit big-endian counter, without branches.
-void increment_be128(std::uint8_t c[16]) noexcept {
-  unsigned carry = 1;
-  for (int i = 15; i >= 0; --i) {
-    const unsigned v = c[i] + carry;
-    c[i] = static_cast<std::uint8_t>(v);
-    carry = v >> 8;
-  }
-}
-
+// ctr_xor: the counter (public) as two 64-bit halves, its blocks formed straight in the
+// words of crypt_words (64 at a time) and the keystream XORed as it is stored; up to four
+// blocks one at a time, as crypt does.
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
              std::size_t n) noexcept {
-  std::uint8_t buf[64 * 16];
+  u64 hi = load_be64(ctr), lo = load_be64(ctr + 8);
+  u64 s[128];
   while (n > 0) {
     const std::size_t m = n < 64 ? n : 64;
-    for (std::size_t j = 0; j < m; ++j) {
-      std::memcpy(buf + 16 * j, ctr, 16);
-      increment_be128(ctr);
+    if (m <= 4) {
+      for (std::size_t j = 0; j < m; ++j, in += 16, out += 16) {
+        std::uint8_t b[16];
+        store_be64(b, hi);
+        store_be64(b + 8, lo);
+        crypt1(sched(ks), false, b, b);
+        for (int i = 0; i < 16; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ b[i]);
+        wipe(b);
+        hi += (++lo == 0);
+      }
+      break;
     }
-    crypt(sched(ks), false, buf, buf, m);
-    for (std::size_t i = 0; i < 16 * m; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ buf[i]);
-    n -= m, in += 16 * m, out += 16 * m;
+    for (std::size_t j = 0; j < 64; ++j) {  // all 64: the unused ones are never stored
+      const u64 l = lo + j;
+      s[j] = std::rotl(hi + (l < lo), 32);
+      s[64 + j] = std::rotl(l, 32);
+    }
+    crypt_words(sched(ks), false, s);
+    for (std::size_t j = 0; j < m; ++j, in += 16, out += 16) {
+      store_be64(out, load_be64(in) ^ s[64 + j]);
+      store_be64(out + 8, load_be64(in + 8) ^ s[j]);
+    }
+    lo += m;
+    hi += (lo < m);
+    n -= m;
   }
-  wipe(buf);
+  store_be64(ctr, hi);
+  store_be64(ctr + 8, lo);
+  wipe(s);
 }
 
 void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
