@@ -17,6 +17,7 @@
 // Target strings per ISA name: exactly the extensions each kernel family uses.
 #define AXIOM_TARGET_shani "sse4.1,ssse3,sha"
 #define AXIOM_TARGET_aesni "sse4.1,ssse3,aes,pclmul"
+#define AXIOM_TARGET_aesni_avx "sse4.1,ssse3,avx,aes,pclmul"
 #define AXIOM_TARGET_sse41 "sse4.1,ssse3"
 #define AXIOM_TARGET_pclmul "sse4.1,ssse3,pclmul"
 #define AXIOM_TARGET_vpclmul_avx2 "sse4.1,ssse3,avx,avx2,pclmul,vpclmulqdq"

@@ -15,6 +15,7 @@ namespace {
 constexpr const Sm4Kernel* kernel_list[] = {
 #if AXIOM_X86_64
     &sm4_vaes_avx2,
+    &sm4_aesni_avx,
     &sm4_aesni,
 #endif
     &sm4_portable,

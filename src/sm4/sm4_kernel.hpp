@@ -21,6 +21,7 @@ struct Sm4Kernel {
 extern const Sm4Kernel sm4_portable;
 #if AXIOM_X86_64
 extern const Sm4Kernel sm4_aesni;
+extern const Sm4Kernel sm4_aesni_avx;
 extern const Sm4Kernel sm4_vaes_avx2;
 #endif
 
