@@ -6,12 +6,15 @@
 // Include it after <immintrin.h>, <cstring>, <utility>, core/endian.hpp, core/wipe.hpp and
 // sm4/sm4_kernel.hpp.
 //
-// Per round and group: 28 instructions, 12 of them shuffles or shifts (2 ports on Zen 3), so
-// the bound is about 7 cycles per round per 4 blocks: 3.5 cycles/byte. A round's dependency
-// chain (S-box, then L) is about 19 cycles and a spilled state word adds a store and a load
-// to it, so eight groups (32 blocks) are in flight where blocks are independent: measured,
-// 2, 3, 4 and 6 groups are 5-60% slower (16 xmm registers hold the tables and two groups'
-// state at most; the compiler spills either way).
+// Per round and group (4 blocks): 28 vector instructions (XOR of three words and the round
+// key; two nibble maps of and, shift, and, 2 pshufb, xor; aesenclast; L: 4 pshufb, 2 shifts,
+// 6 xor), 12 of them shuffles or shifts, which Zen 3 runs on 2 of its 4 FP pipes: the bound
+// is 7 core cycles a round per 64 bytes, 3.5 core cycles/byte (2.8 TSC cycles/byte with the
+// core at 1.25x the TSC). The SSE encoding adds about 10 register copies a round (eliminated
+// at rename, but they take dispatch slots). A round's dependency chain (S-box, then L) is
+// about 20 cycles, so six groups (24 blocks) are in flight where blocks are independent, two
+// interleaved at a time (round_step): measured at 16 KiB, 4 groups are 15% slower, 8 no
+// faster (the SSE encoding 10% slower), 12 and 16 the same as 6.
 // The chains (CBC encryption, CBC-MAC) run one block in one group.
 #pragma once
 
@@ -43,7 +46,7 @@ inline V unpackhi64(V a, V b) noexcept { return _mm_unpackhi_epi64(a, b); }
 namespace {
 
 using namespace sm4_simd;
-constexpr int groups = 8;  // in flight where blocks are independent
+constexpr int groups = 6;  // in flight where blocks are independent
 
 inline const Sm4Schedule& sched(const void* ks) noexcept { return *static_cast<const Sm4Schedule*>(ks); }
 

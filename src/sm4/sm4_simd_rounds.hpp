@@ -16,29 +16,39 @@ namespace sm4_simd {
 using detail::Sm4Schedule;
 using namespace vec;  // V, loadu, storeu, table, xor_, and_, shuffle, srl, sll, aeslast0, splat8, splat32, unpack*
 
-// nibble_map applies the byte map given by its low- and high-nibble tables.
-inline V nibble_map(V t, V lo, V hi) noexcept {
+// round_step<N, W>: X_W ^= L(S(X_{W+1} ^ X_{W+2} ^ X_{W+3} ^ k)) in N groups, step by step
+// across the groups: the instructions of independent chains sit side by side, so the
+// scheduler, which sees a short stretch of the program, finds work for all four pipes.
+template <int N, int W>
+inline void round_step(V (*x)[4], V k) noexcept {
+  namespace T = detail::sm4_tables;
   const V m = splat8(0x0f);
-  return xor_(shuffle(lo, and_(t, m)), shuffle(hi, and_(srl<4>(t), m)));
+  V t[N], u[N];
+  // X_{W+3} is the word the previous round wrote: XOR it last.
+  for (int g = 0; g < N; ++g) t[g] = xor_(xor_(xor_(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), k), x[g][(W + 3) % 4]);
+  for (int g = 0; g < N; ++g) u[g] = and_(srl<4>(t[g]), m);
+  for (int g = 0; g < N; ++g) t[g] = xor_(shuffle(table(T::f_lo), and_(t[g], m)), shuffle(table(T::f_hi), u[g]));
+  for (int g = 0; g < N; ++g) t[g] = aeslast0(t[g]);
+  for (int g = 0; g < N; ++g) u[g] = and_(srl<4>(t[g]), m);
+  for (int g = 0; g < N; ++g) t[g] = xor_(shuffle(table(T::g_lo), and_(t[g], m)), shuffle(table(T::g_hi), u[g]));
+  // The four shuffles undo ShiftRows and rotate by 0, 8, 16 and 24 bits; L(B) = B ^ (B <<< 24)
+  // ^ ((B ^ (B <<< 8) ^ (B <<< 16)) <<< 2).
+  for (int g = 0; g < N; ++g) {
+    const V y0 = shuffle(t[g], table(T::rot0));
+    u[g] = xor_(xor_(y0, shuffle(t[g], table(T::rot8))), shuffle(t[g], table(T::rot16)));
+    t[g] = xor_(y0, shuffle(t[g], table(T::rot24)));
+  }
+  for (int g = 0; g < N; ++g) x[g][W] = xor_(xor_(x[g][W], t[g]), xor_(sll<2>(u[g]), srl<30>(u[g])));
 }
 
-// round<G, W>: X_W ^= L(S(X_{W+1} ^ X_{W+2} ^ X_{W+3} ^ rk)) in each of G groups, with
-// L(B) = B ^ (B <<< 24) ^ ((B ^ (B <<< 8) ^ (B <<< 16)) <<< 2). The groups' rounds are
-// independent: the core overlaps their dependency chains (about 19 cycles a round).
+// round<G, W>: round W in each of G groups, two interleaved at a time (measured: 7% faster
+// than one at a time in the aesni kernel, 3 or 4 at a time no better). The groups' rounds are
+// independent: the core overlaps their dependency chains (about 20 cycles a round).
 template <int G, int W>
 inline void round(V (*x)[4], std::uint32_t rk) noexcept {
-  namespace T = detail::sm4_tables;
   const V k = splat32(rk);
-  for (int g = 0; g < G; ++g) {
-    // X_{W+3} is the word the previous round wrote: XOR it last.
-    V t = xor_(xor_(xor_(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), k), x[g][(W + 3) % 4]);
-    t = nibble_map(aeslast0(nibble_map(t, table(T::f_lo), table(T::f_hi))), table(T::g_lo), table(T::g_hi));
-    // The four shuffles undo ShiftRows and rotate by 0, 8, 16 and 24 bits.
-    const V y0 = shuffle(t, table(T::rot0));
-    const V a = xor_(xor_(y0, shuffle(t, table(T::rot8))), shuffle(t, table(T::rot16)));
-    const V b = xor_(y0, shuffle(t, table(T::rot24)));
-    x[g][W] = xor_(xor_(x[g][W], b), xor_(sll<2>(a), srl<30>(a)));
-  }
+  for (int g = 0; g + 2 <= G; g += 2) round_step<2, W>(x + g, k);
+  if constexpr (G % 2 != 0) round_step<1, W>(x + G - 1, k);
 }
 
 template <int G, bool Decrypt>
