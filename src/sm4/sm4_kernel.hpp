@@ -26,9 +26,10 @@ extern const Sm4Kernel sm4_vaes_avx2;
 #endif
 
 // Byte tables of the SIMD kernels, as {low 8 bytes, high 8 bytes} (pshufb operands).
-// sm4_affine_*: SM4's S(x) = G(AES(F(x))) (see sm4_portable.cpp); F and G as lookups of the
-// low and the high nibble, XORed. sm4_rot_*: undo AES's ShiftRows (aesenclast) and rotate
-// each 32-bit word left by 0, 8, 16, 24 bits. sm4_bswap32: big-endian words.
+// f_*, g_*: SM4's S(x) = G(AES(F(x))) (see sm4_portable.cpp); F and G as lookups of the
+// low and the high nibble, XORed. rot*: undo AES's ShiftRows (aesenclast) and rotate each
+// 32-bit word left by 0, 8, 16 bits; rotl24: rotate each word left by 24 bits. bswap32:
+// big-endian words.
 namespace sm4_tables {
 inline constexpr std::uint64_t f_lo[2] = {0x078b37bb820eb23eULL, 0x9814a8241d912da1ULL};
 inline constexpr std::uint64_t f_hi[2] = {0x37eb19c5f22edc00ULL, 0x3fe311cdfa26d408ULL};
@@ -37,7 +38,7 @@ inline constexpr std::uint64_t g_hi[2] = {0x2dcd7d9db050e000ULL, 0xed0dbd5d70902
 inline constexpr std::uint64_t rot0[2] = {0x0b0e0104070a0d00ULL, 0x0306090c0f020508ULL};
 inline constexpr std::uint64_t rot8[2] = {0x0e01040b0a0d0007ULL, 0x06090c030205080fULL};
 inline constexpr std::uint64_t rot16[2] = {0x01040b0e0d00070aULL, 0x090c030605080f02ULL};
-inline constexpr std::uint64_t rot24[2] = {0x040b0e0100070a0dULL, 0x0c030609080f0205ULL};
+inline constexpr std::uint64_t rotl24[2] = {0x0407060500030201ULL, 0x0c0f0e0d080b0a09ULL};
 inline constexpr std::uint64_t bswap32[2] = {0x0405060700010203ULL, 0x0c0d0e0f08090a0bULL};
 }  // namespace sm4_tables
 

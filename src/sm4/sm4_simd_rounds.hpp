@@ -31,12 +31,13 @@ inline void round_step(V (*x)[4], V k) noexcept {
   for (int g = 0; g < N; ++g) t[g] = aeslast0(t[g]);
   for (int g = 0; g < N; ++g) u[g] = and_(srl<4>(t[g]), m);
   for (int g = 0; g < N; ++g) t[g] = xor_(shuffle(table(T::g_lo), and_(t[g], m)), shuffle(table(T::g_hi), u[g]));
-  // The four shuffles undo ShiftRows and rotate by 0, 8, 16 and 24 bits; L(B) = B ^ (B <<< 24)
-  // ^ ((B ^ (B <<< 8) ^ (B <<< 16)) <<< 2).
+  // L(B) = B ^ (B <<< 24) ^ ((B ^ (B <<< 8) ^ (B <<< 16)) <<< 2). Three shuffles undo ShiftRows
+  // and rotate by 0, 8 and 16 bits; with C = B ^ (B <<< 8), B ^ (B <<< 24) is C <<< 24: one
+  // XOR fewer than forming it from B <<< 24.
   for (int g = 0; g < N; ++g) {
-    const V y0 = shuffle(t[g], table(T::rot0));
-    u[g] = xor_(xor_(y0, shuffle(t[g], table(T::rot8))), shuffle(t[g], table(T::rot16)));
-    t[g] = xor_(y0, shuffle(t[g], table(T::rot24)));
+    const V c = xor_(shuffle(t[g], table(T::rot0)), shuffle(t[g], table(T::rot8)));
+    u[g] = xor_(c, shuffle(t[g], table(T::rot16)));
+    t[g] = shuffle(c, table(T::rotl24));
   }
   for (int g = 0; g < N; ++g) x[g][W] = xor_(xor_(x[g][W], t[g]), xor_(sll<2>(u[g]), srl<30>(u[g])));
 }
