@@ -6,15 +6,16 @@
 // Include it after <immintrin.h>, <cstring>, <utility>, core/endian.hpp, core/wipe.hpp and
 // sm4/sm4_kernel.hpp.
 //
-// Per round and group (4 blocks): 28 vector instructions (XOR of three words and the round
-// key; two nibble maps of and, shift, and, 2 pshufb, xor; aesenclast; L: 4 pshufb, 2 shifts,
-// 6 xor), 12 of them shuffles or shifts, which Zen 3 runs on 2 of its 4 FP pipes: the bound
-// is 7 core cycles a round per 64 bytes, 3.5 core cycles/byte (2.8 TSC cycles/byte with the
-// core at 1.25x the TSC). The SSE encoding adds about 10 register copies a round (eliminated
-// at rename, but they take dispatch slots). A round's dependency chain (S-box, then L) is
-// about 20 cycles, so six groups (24 blocks) are in flight where blocks are independent, two
-// interleaved at a time (round_step): measured at 16 KiB, 4 groups are 15% slower, 8 no
-// faster (the SSE encoding 10% slower), 12 and 16 the same as 6.
+// Per round and group (4 blocks): 27 vector instructions (XOR of three words and the round
+// key: 4; two nibble maps of and, shift, and, 2 pshufb, xor: 12; aesenclast; L: 4 pshufb,
+// 2 shifts, 4 xor, and the XOR into the state), 12 of them shuffles or shifts, which Zen 3
+// runs on 2 of its 4 FP pipes: the bound is 27/4 = 6.75 core cycles a round per 64 bytes,
+// 3.4 core cycles/byte (2.7 TSC cycles/byte with the core at 1.25x the TSC). The SSE
+// encoding adds about 10 register copies a round (eliminated at rename, but they take
+// dispatch slots). A round's dependency chain (S-box, then L) is about 20 cycles, so six
+// groups (24 blocks) are in flight where blocks are independent, two interleaved at a time
+// (round_step): measured at 16 KiB, 4 groups are 15% slower, 8 no faster (the SSE encoding
+// 10% slower), 12 and 16 the same as 6.
 // The chains (CBC encryption, CBC-MAC) run one block in one group.
 #pragma once
 
