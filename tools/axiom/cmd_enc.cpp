@@ -18,13 +18,18 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <condition_variable>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "axiom/bytes.hpp"
@@ -186,6 +191,204 @@ long read_full(int fd, std::uint8_t* p, std::size_t n) {
   }
   return static_cast<long>(got);
 }
+
+// ChunkPipeline moves the chunks through a ring of slots in file order, each slot a batch of
+// records, in three stages working at once: a reader thread fills a slot, the calling thread
+// seals or opens its records in place, a writer thread writes them out. So the copies from
+// the page cache and into the output (and the output's writeback) run while the AEAD works
+// instead of adding to its time. Record k of a slot sits at k * (chunk + tag) both ways, so
+// encrypted records go out in one write per slot. Where no thread can be started, the same
+// stages run one after the other on one slot.
+class ChunkPipeline {
+ public:
+  ChunkPipeline(bool encrypt, const Header& header, Bytes aad, const ChunkAead& aead, int in_fd,
+                AtomicOutput& out)
+      : encrypt_(encrypt), header_(header), aad_(aad), aead_(aead), in_fd_(in_fd), out_(out),
+        chunk_(std::size_t{1} << header.chunk_log2), record_(chunk_ + tag_size),
+        batch_(std::max<std::size_t>(1, batch_bytes / chunk_)) {
+    for (Slot& s : slots_) {
+      s.data = ReadBuffer(batch_ * record_);
+      s.got.resize(batch_);
+    }
+  }
+  ~ChunkPipeline() {
+    for (Slot& s : slots_) secure_wipe(s.data);
+  }
+  ChunkPipeline(const ChunkPipeline&) = delete;
+  ChunkPipeline& operator=(const ChunkPipeline&) = delete;
+
+  // run processes the whole input; the outcome is in the three fields below.
+  void run() {
+    try {
+      run_threaded();
+    } catch (const std::system_error&) {  // no reader thread: one stage after another
+      for (Slot& s = slots_[0];;) {
+        read_slot(s);
+        process_slot(s);
+        write_error = write_slot(s);
+        if (write_error != 0 || s.last) break;
+      }
+    }
+  }
+
+  int read_error = 0;   // errno of reading the input
+  int write_error = 0;  // errno of writing the output
+  std::string failure;  // an authentication or format failure (exit 1)
+
+ private:
+  static constexpr std::size_t batch_bytes = 1 << 20;
+  enum class State { free, read, processed };
+  struct Slot {
+    ReadBuffer data;
+    std::vector<std::size_t> got;  // bytes read per record
+    std::size_t count = 0;         // records read; after processing, records to write
+    bool last = false;             // the input ends here, or processing stopped here
+    int read_error = 0;
+    State state = State::free;
+  };
+
+  void read_slot(Slot& s) {
+    s.count = 0;
+    s.last = false;
+    const std::size_t want = encrypt_ ? chunk_ : record_;
+    while (s.count < batch_ && !s.last) {
+      const long n = read_full(in_fd_, s.data.data() + s.count * record_, want);
+      if (n < 0) {
+        s.read_error = static_cast<int>(-n);
+        s.last = true;
+        return;
+      }
+      s.got[s.count++] = static_cast<std::size_t>(n);
+      s.last = static_cast<std::size_t>(n) < want;  // a full chunk is never the last one
+    }
+  }
+
+  // process_slot seals or opens the records in place; a failure keeps only those before it.
+  void process_slot(Slot& s) {
+    if (s.read_error != 0) {
+      read_error = s.read_error;
+      s.count = 0;
+      return;
+    }
+    for (std::size_t k = 0; k < s.count; ++k) {
+      const std::size_t got = s.got[k];
+      std::uint8_t* p = s.data.data() + k * record_;
+      const auto nonce = chunk_nonce(header_, static_cast<std::uint32_t>(index_), s.last && k + 1 == s.count);
+      if (index_ > UINT32_MAX) {
+        failure = "too many chunks";
+      } else if (encrypt_) {
+        if (!aead_.seal(std::span(p, got + tag_size), nonce, Bytes(p, got), aad_).ok()) failure = "internal error";
+      } else if (got < tag_size) {
+        failure = "truncated file";
+      } else if (!aead_.open(std::span(p, got - tag_size), nonce, Bytes(p, got), aad_).ok()) {
+        failure = "authentication failed (wrong key or passphrase, or a damaged, truncated or reordered file)";
+      }
+      if (!failure.empty()) {
+        s.count = k;
+        s.last = true;
+        return;
+      }
+      ++index_;
+    }
+  }
+
+  // write_slot writes the records' outputs, adjacent ones in one write; returns 0 or errno.
+  int write_slot(const Slot& s) {
+    std::size_t begin = 0, end = 0;
+    for (std::size_t k = 0; k <= s.count; ++k) {
+      const std::size_t at = k * record_;
+      if (k == s.count || at != end) {
+        if (end > begin)
+          if (const int e = out_.write(std::span(s.data).subspan(begin, end - begin)); e != 0) return e;
+        begin = at;
+      }
+      if (k < s.count) end = at + (encrypt_ ? s.got[k] + tag_size : s.got[k] - tag_size);
+    }
+    return 0;
+  }
+
+  void run_threaded() {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool stop_reading = false;
+    auto wait_for = [&](auto ready) {
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait(lock, ready);
+    };
+    auto set = [&](Slot& s, State state) {
+      {
+        const std::lock_guard<std::mutex> lock(mutex);
+        s.state = state;
+      }
+      changed.notify_all();
+    };
+    std::thread reader([&] {
+      for (std::size_t i = 0;; ++i) {
+        Slot& s = slots_[i % slots_.size()];
+        bool stop = false;
+        wait_for([&] { return (stop = stop_reading) || s.state == State::free; });
+        if (stop) return;
+        read_slot(s);
+        const bool last = s.last;  // s belongs to the next stage once handed over
+        set(s, State::read);
+        if (last) return;
+      }
+    });
+    // Without a writer thread (none to be had) the calling thread writes each slot itself.
+    std::thread writer;
+    try {
+      writer = std::thread([&] {
+        for (std::size_t i = 0;; ++i) {
+          Slot& s = slots_[i % slots_.size()];
+          wait_for([&] { return s.state == State::processed; });
+          const int e = write_slot(s);
+          const bool last = s.last;
+          {
+            const std::lock_guard<std::mutex> lock(mutex);
+            write_error = e;
+            s.state = State::free;
+          }
+          changed.notify_all();
+          if (e != 0 || last) return;
+        }
+      });
+    } catch (const std::system_error&) {
+    }
+    for (std::size_t i = 0;; ++i) {
+      Slot& s = slots_[i % slots_.size()];
+      bool write_failed = false;
+      wait_for([&] { return (write_failed = write_error != 0) || s.state == State::read; });
+      if (write_failed) break;
+      process_slot(s);
+      const bool last = s.last;
+      if (writer.joinable()) {
+        set(s, State::processed);
+      } else {
+        write_error = write_slot(s);
+        set(s, State::free);
+      }
+      if (last) break;
+    }
+    // A reader blocked in read(2) on a pipe returns when more input comes or the pipe closes.
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      stop_reading = true;
+    }
+    changed.notify_all();
+    reader.join();
+    if (writer.joinable()) writer.join();
+  }
+
+  const bool encrypt_;
+  const Header& header_;
+  const Bytes aad_;
+  const ChunkAead& aead_;
+  const int in_fd_;
+  AtomicOutput& out_;
+  const std::size_t chunk_, record_, batch_;
+  std::array<Slot, 3> slots_;
+  std::uint64_t index_ = 0;  // of the next chunk
+};
 
 // The key in a key file: 64 hex digits (axiom keygen), surrounding white space allowed.
 bool read_key_file(const std::string& name, Key& key) {
@@ -399,40 +602,21 @@ int run(bool encrypt, int argc, char** argv) {
     file_error(out.name(), err);
     return exit_usage;
   }
-  const std::size_t chunk = std::size_t{1} << header.chunk_log2;
-  ReadBuffer in_buf(chunk + tag_size), out_buf(chunk + tag_size);
   if (encrypt) err = out.write(header_bytes);
-  std::string failure;  // authentication or format failure (exit 1)
-  for (std::uint32_t index = 0; err == 0 && failure.empty(); ++index) {
-    const std::size_t want = encrypt ? chunk : chunk + tag_size;
-    const long n = read_full(in_fd, in_buf.data(), want);
-    if (n < 0) {
-      out.abandon();
-      file_error(in_name, static_cast<int>(-n));
-      return exit_usage;
-    }
-    const auto got = static_cast<std::size_t>(n);
-    const bool last = got < want;  // a full chunk is never the last one
-    const auto nonce = chunk_nonce(header, index, last);
-    std::size_t produced = 0;
-    if (encrypt) {
-      if (!aead->seal(std::span(out_buf).first(got + tag_size), nonce, std::span(in_buf).first(got), header_bytes).ok())
-        failure = "internal error";
-      produced = got + tag_size;
-    } else if (got < tag_size) {
-      failure = "truncated file";
-    } else if (!aead->open(std::span(out_buf).first(got - tag_size), nonce, std::span(in_buf).first(got), header_bytes)
-                    .ok()) {
-      failure = "authentication failed (wrong key or passphrase, or a damaged, truncated or reordered file)";
-    } else {
-      produced = got - tag_size;
-    }
-    if (failure.empty()) err = out.write(std::span(out_buf).first(produced));
-    if (last) break;
-    if (index == UINT32_MAX) failure = "too many chunks";
+  if (err != 0) {
+    out.abandon();
+    file_error(out.name() == "-" ? "write error" : out.name(), err);
+    return exit_usage;
   }
-  secure_wipe(out_buf);
-  secure_wipe(in_buf);
+  ChunkPipeline pipeline(encrypt, header, header_bytes, *aead, in_fd, out);
+  pipeline.run();
+  if (pipeline.read_error != 0) {
+    out.abandon();
+    file_error(in_name, pipeline.read_error);
+    return exit_usage;
+  }
+  const std::string& failure = pipeline.failure;
+  err = pipeline.write_error;
   if (!failure.empty()) {
     out.abandon();
     error(std::string(command) + ": " + quote_name(in_name) + ": " + failure);

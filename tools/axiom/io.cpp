@@ -311,6 +311,15 @@ int AtomicOutput::open() {
     fd_ = STDOUT_FILENO;
     return 0;
   }
+  // An existing OUT that is not a regular file (/dev/null, a FIFO, a terminal) is written
+  // directly: renaming a temporary file over it would replace the device node.
+  struct stat st {};
+  if (::stat(name_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    fd_ = ::open(name_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd_ < 0) return errno;
+    direct_ = true;
+    return 0;
+  }
   SignalGuard guard;
   for (const int s : cleanup_signals) {
     struct sigaction old {};
@@ -333,11 +342,26 @@ int AtomicOutput::open() {
 }
 
 int AtomicOutput::write(std::span<const std::uint8_t> data) {
-  return write_all(fd_, data) ? 0 : errno;
+  if (!write_all(fd_, data)) return errno;
+  if (tmp_.empty()) return 0;
+  // Start the disk write of each 8 MiB written, so that commit's fsync finds little left to
+  // do: writeback overlaps the work instead of following it. A hint: fsync reports errors.
+  written_ += data.size();
+  if (written_ - flushed_ >= writeback_step) {
+    (void)::sync_file_range(fd_, static_cast<off_t>(flushed_), static_cast<off_t>(written_ - flushed_),
+                            SYNC_FILE_RANGE_WRITE);
+    flushed_ = written_;
+  }
+  return 0;
 }
 
 int AtomicOutput::commit() {
   if (fd_ == STDOUT_FILENO) return 0;
+  if (direct_) {
+    const int r = ::close(fd_);
+    fd_ = -1;
+    return r == 0 ? 0 : errno;
+  }
   const mode_t mask = ::umask(0);
   ::umask(mask);
   if (::fchmod(fd_, static_cast<mode_t>(mode_) & ~mask) != 0 || ::fsync(fd_) != 0) return errno;

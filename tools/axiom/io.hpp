@@ -116,10 +116,12 @@ class Progress {
 bool write_all(int fd, std::span<const std::uint8_t> data);
 
 // AtomicOutput writes OUT through a temporary file next to it (OUT.axiom-XXXXXX); commit()
-// sets its mode, fsyncs it and renames it over OUT. So a run that fails, or is killed by
+// sets its mode, fsyncs it and renames it over OUT (the disk write starts as data comes, so
+// the fsync is short). So a run that fails, or is killed by
 // SIGINT, SIGTERM or SIGHUP (a handler removes the temporary file, then the signal takes its
 // course), leaves no partial OUT and no temporary file, and an existing OUT stays as it was
-// until the rename. "-" writes to standard output directly. One per process at a time.
+// until the rename. "-" writes to standard output directly, and so does an OUT that exists
+// and is not a regular file (/dev/null, a FIFO). One per process at a time.
 class AtomicOutput {
  public:
   // mode: the permissions of OUT (less the umask).
@@ -139,9 +141,13 @@ class AtomicOutput {
   const std::string& name() const { return name_; }
 
  private:
+  static constexpr std::uint64_t writeback_step = 8 << 20;
   std::string name_, tmp_;
   unsigned mode_;
   int fd_ = -1;
+  bool direct_ = false;          // an existing device or FIFO, written in place
+  std::uint64_t written_ = 0;    // bytes written to the temporary file
+  std::uint64_t flushed_ = 0;    // of which the disk write was started
 };
 
 // finish_stdout flushes stdout and reports a write error ("axiom: write error: ...");
