@@ -13,6 +13,7 @@ import os
 import platform
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -1093,6 +1094,48 @@ class Enc(unittest.TestCase):
         self.assertEqual(self.get("out"), data)
         os.unlink(self.path("out"))
         os.unlink(other)
+
+    def test_many_slots(self):
+        # enc and dec move 16 chunks (1 MiB) per slot through a ring of three slots: sizes at
+        # slot edges and past a wrap of the ring, a damaged chunk in a later slot, a file cut at
+        # a slot edge, and through stdout the chunks before the damage (already authenticated).
+        slot = 16 * self.CHUNK
+        for size in [slot - 1, slot, slot + 1, 2 * slot, 7 * slot + 12345]:
+            with self.subTest(size=size):
+                data = os.urandom(size)
+                self.put("in", data)
+                self.assertEqual(axiom("enc", "-k", self.key, self.path("in"), self.path("ct"))[:2], (0, b""))
+                self.assertEqual(len(self.get("ct")), self.HEADER + size + (size // self.CHUNK + 1) * 16)
+                self.assertEqual(axiom("dec", "-k", self.key, self.path("ct"), self.path("back"))[:2], (0, b""))
+                self.assertEqual(self.get("back"), data)
+        ct = self.get("ct")
+        h, r = self.HEADER, self.RECORD
+        bad = 40 * r + 1000  # in chunk 40, the third slot
+        self.put("bad", ct[:h + bad] + bytes([ct[h + bad] ^ 1]) + ct[h + bad + 1:])
+        self.assert_fails(["-k", self.key], "bad")
+        self.put("cut", ct[:h + 32 * r])
+        self.assert_fails(["-k", self.key], "cut")
+        rc, out, err = axiom("dec", "-k", self.key, self.path("bad"), "-")
+        self.assertEqual(rc, 1, err)
+        self.assertIn(b"authentication failed", err)
+        self.assertEqual(out, data[:40 * self.CHUNK])
+
+    def test_existing_fifo_is_written_not_replaced(self):
+        # OUT that exists and is not a regular file (a FIFO here; /dev/null likewise) is
+        # written directly: a temporary file renamed over it would replace the node.
+        fifo = self.path("fifo")
+        os.mkfifo(fifo)
+        data = os.urandom(200000)
+        self.put("in", data)
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()), daemon=True)
+        reader.start()
+        rc, out, err = axiom("enc", "-k", self.key, self.path("in"), fifo)
+        reader.join(timeout=60)
+        self.assertEqual((rc, out, err), (0, b"", b""))
+        self.assertTrue(stat.S_ISFIFO(os.stat(fifo).st_mode))
+        self.assertEqual([n for n in os.listdir(self.d) if ".axiom-" in n], [])
+        self.assertEqual(axiom("dec", "-k", self.key, "-", "-", data=got[0])[:2], (0, data))
 
     def test_aes_256_gcm_file_matches_python_cryptography(self):
         # The first record of an aes-256-gcm file, rebuilt from the key file with HKDF-SHA256 and
