@@ -143,6 +143,34 @@ class Sum(TreeCase):
         self.same_as_sha256sum(["uneven5", "subdir", "nothere", "uneven6", "uneven2", "abc/x",
                                 "-", "uneven3"], data=b"stdin", expect_rc=1)
 
+    def test_threads_in_pairs_equal_single_files(self):
+        # Every thread hashes two files at once through update_pair and takes the next file when
+        # one ends: awkward sizes around the hashes' blocks and the 256 KiB read block, an
+        # unreadable file and a directory in the middle, for each hash with a two-message call.
+        block = 256 * 1024
+        sizes = [0, 1, 63, 64, 65, 127, 128, 129, block - 1, block, block + 1, 3 * block + 5,
+                 1000000, 2 * block, 7]
+        names = []
+        for i, n in enumerate(sizes):
+            names.append(f"pairs{i:02}")
+            self.write(names[-1], os.urandom(n))
+        names[6:6] = ["nothere"]
+        names[11:11] = ["subdir"]
+        for alg in ["sha256", "streebog256", "streebog512"]:
+            single = {}
+            for n in names:
+                rc, out, err = axiom("sum", "-a", alg, n, cwd=self.dir)
+                single[n] = (out, err)
+            want_out = b"".join(single[n][0] for n in names)
+            want_err = b"".join(single[n][1] for n in names)
+            self.assertIn(b"axiom: nothere: No such file or directory\n", want_err)
+            if alg == "sha256":
+                self.assertIn(f"{hashlib.sha256(b'').hexdigest()}  pairs00\n".encode(), want_out)
+            for jobs in [[], ["-j", "1"], ["-j", "2"], ["-j", "3"], ["-j", "64"]]:
+                with self.subTest(alg=alg, jobs=jobs):
+                    self.assertEqual(axiom("sum", "-a", alg, *jobs, *names, cwd=self.dir),
+                                     (1, want_out, want_err))
+
     def test_unreadable_files_like_sha256sum(self):
         # As root, chmod 000 stops nothing: use a missing file, a directory and a path through
         # a regular file (ENOTDIR). The other files are still hashed; the status is 1.

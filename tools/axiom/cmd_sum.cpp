@@ -1,7 +1,9 @@
 // axiom sum: print or check message digests exactly as coreutils' sha256sum does (output
 // lines, escaping, diagnostics and exit status), with any algorithm of the table.
 #include <getopt.h>
+#include <sched.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cerrno>
@@ -30,12 +32,14 @@ constexpr const char* usage_text =
     "       axiom sum [-a ALG] -c [--quiet|--status|-w] [--strict] [--ignore-missing] [LIST|-]...\n"
     "Print or check message digests in sha256sum's format: '<hex>  <name>' per file, names\n"
     "holding a backslash, newline or carriage return escaped and the line marked with '\\'.\n"
-    "With no FILE, or when FILE is -, read standard input. Without -j, a file of 64 MiB or\n"
-    "more shows its progress on standard error when that is a terminal.\n"
+    "With no FILE, or when FILE is -, read standard input. With one thread (-j 1, or a single\n"
+    "FILE), a file of 64 MiB or more shows its progress on standard error when that is a\n"
+    "terminal.\n"
     "\n"
     "  -a, --algorithm ALG  the hash (default sha256); 'axiom list' shows them all\n"
-    "  -j, --jobs N         hash up to N files at once (not with -c); output stays in\n"
-    "                       argument order, each line printed once all before it are\n"
+    "  -j, --jobs N         hash with up to N threads (default: one per CPU), each taking\n"
+    "                       two files at a time (not with -c); output stays in argument\n"
+    "                       order, each line printed once all before it are\n"
     "  -c, --check          verify the digests listed in each LIST: coreutils lines\n"
     "                       ('hex  name', 'hex *name', 'TAG (name) = hex') or gost12sum\n"
     "                       lines ('hex name')\n"
@@ -47,6 +51,13 @@ constexpr const char* usage_text =
     "  -h, --help           print this help\n"
     "\n"
     "Exit status: 0 success; 1 a file could not be read or a check failed; 2 usage error.\n";
+
+// cpu_count is the number of CPUs this process may run on (at least 1).
+unsigned cpu_count() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 struct Digest {
   int err = 0;      // errno of opening or reading, or 0
@@ -153,39 +164,108 @@ int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& nam
   return ok ? exit_ok : exit_failed;
 }
 
-// sum_parallel hashes with up to jobs worker threads, without progress lines (they would
-// garble each other). The calling thread prints in argument order, waiting for each result in
-// turn, and hashes the "-" entries itself: standard input can be read only once, so it is read
-// in argument order as sha256sum does.
+// sum_parallel hashes with up to jobs worker threads (no more than there are files), without
+// progress lines (they would garble each other). Each worker hashes two files at once, block by
+// block through update_pair (the hash's multi-message kernel); when one of them ends, the next
+// unclaimed file takes its place, and the last one goes on alone. Worker t starts with the t-th
+// file, so that files spread over the workers before any worker takes a second one. The
+// calling thread prints in argument order, waiting for each result in turn, and hashes the "-"
+// entries itself: standard input can be read only once, so it is read in argument order as
+// sha256sum does.
 int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names, unsigned jobs) {
+  std::vector<std::size_t> files;  // indices of the names that are not "-"
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] != "-") files.push_back(i);
   std::vector<Digest> results(names.size());
   std::vector<char> done(names.size(), 0);
   std::mutex mutex;
   std::condition_variable ready;
-  std::atomic<std::size_t> next{0};
+  bool go = false;                   // set once every worker that could be started has its first file
+  std::atomic<std::size_t> next{0};  // the next unclaimed entry of files
 
-  auto worker = [&] {
-    ReadBuffer buffer(Input::buffer_size);
-    for (;;) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= names.size()) return;
-      if (names[i] == "-") continue;
-      Digest d = digest_file(alg, names[i], buffer, false);
+  auto publish = [&](std::size_t i, Digest d) {
+    {
       const std::lock_guard<std::mutex> lock(mutex);
       results[i] = std::move(d);
       done[i] = 1;
-      ready.notify_all();
+    }
+    ready.notify_all();
+  };
+  struct Lane {
+    std::size_t index = 0;  // in names
+    std::unique_ptr<Input> in;
+    std::unique_ptr<Digester> h;  // null while the lane is empty
+  };
+  // take opens file k of files in lane, or the next unclaimed one when it cannot be opened
+  // (its error is published at once); the lane is left empty when no file is left.
+  auto take = [&](Lane& lane, std::size_t k) {
+    for (;; k = next.fetch_add(1)) {
+      lane.h.reset();
+      if (k >= files.size()) return;
+      lane.index = files[k];
+      lane.in = std::make_unique<Input>();
+      if (const int err = lane.in->open(names[lane.index]); err != 0) {
+        publish(lane.index, Digest{err, {}});
+        continue;
+      }
+      lane.h = alg.make();
+      return;
+    }
+  };
+  auto worker = [&](std::size_t first) {
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      ready.wait(lock, [&] { return go; });
+    }
+    ReadBuffer buffers[2] = {ReadBuffer(Input::buffer_size), ReadBuffer(Input::buffer_size)};
+    Lane lanes[2];
+    take(lanes[0], first);
+    take(lanes[1], next.fetch_add(1));
+    while (lanes[0].h || lanes[1].h) {
+      std::span<const std::uint8_t> block[2];
+      int err[2] = {0, 0};
+      bool ended[2] = {false, false};
+      for (int k = 0; k < 2; ++k) {
+        if (!lanes[k].h) continue;
+        std::size_t got = 0;
+        err[k] = lanes[k].in->read_block(buffers[k], got);
+        block[k] = std::span(buffers[k]).first(got);
+        ended[k] = err[k] != 0 || got < buffers[k].size();
+      }
+      if (lanes[0].h && lanes[1].h) {
+        alg.update_pair(*lanes[0].h, block[0], *lanes[1].h, block[1]);
+      } else {
+        for (int k = 0; k < 2; ++k)
+          if (lanes[k].h) lanes[k].h->update(block[k]);
+      }
+      for (int k = 0; k < 2; ++k) {
+        if (!ended[k]) continue;
+        Digest d{err[k], {}};
+        if (err[k] == 0) {
+          std::vector<std::uint8_t> out(alg.digest_size);
+          lanes[k].h->finish(out);
+          d.hex = to_hex(out);
+        }
+        publish(lanes[k].index, std::move(d));
+        take(lanes[k], next.fetch_add(1));
+      }
     }
   };
   std::vector<std::thread> threads;
-  for (unsigned t = 0; t < jobs && t < names.size(); ++t) {
+  for (std::size_t t = 0; t < jobs && t < files.size(); ++t) {
     try {
-      threads.emplace_back(worker);
+      threads.emplace_back(worker, t);
     } catch (const std::system_error&) {
       break;  // the system refuses more threads: go on with those started
     }
   }
   if (threads.empty()) return sum_sequential(alg, names);
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    next = threads.size();
+    go = true;
+  }
+  ready.notify_all();
 
   ReadBuffer buffer(Input::buffer_size);
   bool ok = true;
@@ -394,7 +474,7 @@ int cmd_sum(int argc, char** argv) {
       {nullptr, 0, nullptr, 0},
   };
   std::string_view alg_name = "sha256";
-  unsigned jobs = 1;
+  unsigned jobs = 0;  // 0: one thread per CPU this process may run on
   bool check = false;
   CheckOptions opt;
   const char* check_only = nullptr;  // the first option that needs --check, if any
@@ -456,7 +536,9 @@ int cmd_sum(int argc, char** argv) {
     for (const std::string& list : names) ok = checker.check_list(list) && ok;
     return finish_stdout(ok ? exit_ok : exit_failed);
   }
-  const int code = jobs == 1 ? sum_sequential(*alg, names) : sum_parallel(*alg, names, jobs);
+  if (jobs == 0) jobs = cpu_count();
+  const bool one_file = names.size() - static_cast<std::size_t>(std::count(names.begin(), names.end(), "-")) < 2;
+  const int code = jobs == 1 || one_file ? sum_sequential(*alg, names) : sum_parallel(*alg, names, jobs);
   return finish_stdout(code);
 }
 
