@@ -106,6 +106,9 @@ std::vector<Subject> subjects() {
     out.push_back({"streebog256", "hash2", isa, true, runnable, 2 * Streebog256::digest_size,
                    [k](std::span<const std::uint8_t>) { return streebog_hash_pair<Streebog256>(*k); },
                    false, tables});
+    out.push_back({"streebog512", "hash2", isa, true, runnable, 2 * Streebog512::digest_size,
+                   [k](std::span<const std::uint8_t>) { return streebog_hash_pair<Streebog512>(*k); },
+                   false, tables});
   }
   add_chacha20_subjects(out);
   add_block_cipher_subjects(out);
@@ -155,6 +158,10 @@ std::string verify(const Subject& s, std::size_t size) {
     const std::size_t half = msg.size() / 2;
     streebog_hash<Streebog256>(detail::streebog_portable)(std::span(msg).first(half), want.data());
     streebog_hash<Streebog256>(detail::streebog_portable)(std::span(msg).subspan(half), want.data() + 32);
+  } else if (s.algo == "streebog512" && s.op == "hash2") {
+    const std::size_t half = msg.size() / 2;
+    streebog_hash<Streebog512>(detail::streebog_portable)(std::span(msg).first(half), want.data());
+    streebog_hash<Streebog512>(detail::streebog_portable)(std::span(msg).subspan(half), want.data() + 64);
   } else if (s.algo == "streebog256") {
     streebog_hash<Streebog256>(detail::streebog_portable)(msg, want.data());
   } else if (s.algo == "streebog512") {
