@@ -184,31 +184,36 @@ class Sum(TreeCase):
         import pty
         data = bytes(65 << 20)  # above the 64 MiB threshold
         self.write("big", data)
-        expected = f"{hashlib.sha256(data).hexdigest()}  big\n".encode()
-        self.assertEqual(axiom("sum", "big", cwd=self.dir), (0, expected, b""))
-        master, slave = pty.openpty()
-        chunks = []
+        line = f"{hashlib.sha256(data).hexdigest()}  big\n".encode()
+        abc = f"{hashlib.sha256(b'abc').hexdigest()}  abc\n".encode()
+        # One file (one thread), and several files on two threads: one line for all of them.
+        for args, expected, label in [(["big"], line, b"big"),
+                                      (["-j", "2", "big", "abc", "big"], line + abc + line, b"3 files")]:
+            with self.subTest(args=args):
+                self.assertEqual(axiom("sum", *args, cwd=self.dir), (0, expected, b""))
+                master, slave = pty.openpty()
+                chunks = []
 
-        def drain():  # the terminal's buffer is small: read it while axiom writes
-            try:
-                while chunk := os.read(master, 4096):
-                    chunks.append(chunk)
-            except OSError:  # EIO once the last writer has closed its end
-                pass
+                def drain():  # the terminal's buffer is small: read it while axiom writes
+                    try:
+                        while chunk := os.read(master, 4096):
+                            chunks.append(chunk)
+                    except OSError:  # EIO once the last writer has closed its end
+                        pass
 
-        reader = threading.Thread(target=drain)
-        reader.start()
-        try:
-            p = subprocess.run([AXIOM, "sum", "big"], cwd=self.dir, stdout=subprocess.PIPE,
-                               stderr=slave, env=ENV, timeout=120)
-        finally:
-            os.close(slave)
-            reader.join(timeout=30)
-            os.close(master)
-        err = b"".join(chunks)
-        self.assertEqual((p.returncode, p.stdout), (0, expected))
-        self.assertIn(b"\raxiom: big: 100%", err)
-        self.assertTrue(err.endswith(b"\r\x1b[K"), err[-40:])
+                reader = threading.Thread(target=drain)
+                reader.start()
+                try:
+                    p = subprocess.run([AXIOM, "sum", *args], cwd=self.dir, stdout=subprocess.PIPE,
+                                       stderr=slave, env=ENV, timeout=120)
+                finally:
+                    os.close(slave)
+                    reader.join(timeout=30)
+                    os.close(master)
+                err = b"".join(chunks)
+                self.assertEqual((p.returncode, p.stdout), (0, expected))
+                self.assertIn(b"\raxiom: " + label + b": 100%", err)
+                self.assertTrue(err.endswith(b"\r\x1b[K"), err[-40:])
 
     def test_error_names_quoted_like_sha256sum(self):
         names = ["no such", "x'y", "a'b c", "a'b$", "na:me", "n\nl", "a\tb", "", "é", "a\x01b",

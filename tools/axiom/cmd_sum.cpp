@@ -2,10 +2,13 @@
 // lines, escaping, diagnostics and exit status), with any algorithm of the table.
 #include <getopt.h>
 #include <sched.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
@@ -32,9 +35,8 @@ constexpr const char* usage_text =
     "       axiom sum [-a ALG] -c [--quiet|--status|-w] [--strict] [--ignore-missing] [LIST|-]...\n"
     "Print or check message digests in sha256sum's format: '<hex>  <name>' per file, names\n"
     "holding a backslash, newline or carriage return escaped and the line marked with '\\'.\n"
-    "With no FILE, or when FILE is -, read standard input. With one thread (-j 1, or a single\n"
-    "FILE), a file of 64 MiB or more shows its progress on standard error when that is a\n"
-    "terminal.\n"
+    "With no FILE, or when FILE is -, read standard input. When the files to hash hold 64 MiB\n"
+    "or more, their progress is shown on standard error when that is a terminal.\n"
     "\n"
     "  -a, --algorithm ALG  the hash (default sha256); 'axiom list' shows them all\n"
     "  -j, --jobs N         hash with up to N threads (default: one per CPU), each taking\n"
@@ -164,8 +166,9 @@ int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& nam
   return ok ? exit_ok : exit_failed;
 }
 
-// sum_parallel hashes with up to jobs worker threads (no more than there are files), without
-// progress lines (they would garble each other). Each worker hashes two files at once, block by
+// sum_parallel hashes with up to jobs worker threads (no more than there are files), with one
+// progress line for all files together (shown only on a terminal, and erased while a result
+// line is printed). Each worker hashes two files at once, block by
 // block through update_pair (the hash's multi-message kernel); when one of them ends, the next
 // unclaimed file takes its place, and the last one goes on alone. Worker t starts with the t-th
 // file, so that files spread over the workers before any worker takes a second one. The
@@ -182,6 +185,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
   std::condition_variable ready;
   bool go = false;                   // set once every worker that could be started has its first file
   std::atomic<std::size_t> next{0};  // the next unclaimed entry of files
+  std::atomic<std::uint64_t> hashed{0};  // bytes the workers read since the last progress update
 
   auto publish = [&](std::size_t i, Digest d) {
     {
@@ -231,6 +235,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
         err[k] = lanes[k].in->read_block(buffers[k], got);
         block[k] = std::span(buffers[k]).first(got);
         ended[k] = err[k] != 0 || got < buffers[k].size();
+        hashed.fetch_add(got, std::memory_order_relaxed);
       }
       if (lanes[0].h && lanes[1].h) {
         alg.update_pair(*lanes[0].h, block[0], *lanes[1].h, block[1]);
@@ -267,6 +272,12 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
   }
   ready.notify_all();
 
+  std::uint64_t total = 0;  // of the regular files, for the progress line
+  if (::isatty(STDERR_FILENO))
+    for (const std::size_t i : files)
+      if (struct stat st {}; ::stat(names[i].c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        total += static_cast<std::uint64_t>(st.st_size);
+  Progress progress(std::to_string(files.size()) + " files", total);
   ReadBuffer buffer(Input::buffer_size);
   bool ok = true;
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -275,9 +286,12 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
       d = digest_file(alg, names[i], buffer, false);
     } else {
       std::unique_lock<std::mutex> lock(mutex);
-      ready.wait(lock, [&] { return done[i] != 0; });
+      while (!ready.wait_for(lock, std::chrono::milliseconds(100), [&] { return done[i] != 0; }))
+        progress.advance(hashed.exchange(0));
       d = std::move(results[i]);
     }
+    progress.advance(hashed.exchange(0));
+    progress.clear();
     ok = print_result(names[i], d) && ok;
   }
   for (std::thread& t : threads) t.join();

@@ -224,6 +224,11 @@ Progress::~Progress() {
   if (shown_ >= 0) std::fputs("\r\033[K", stderr);  // erase the line
 }
 
+void Progress::clear() {
+  if (shown_ >= 0) std::fputs("\r\033[K", stderr);
+  shown_ = -1;
+}
+
 void Progress::advance(std::size_t n) {
   if (total_ == 0) return;
   done_ += n;

@@ -104,6 +104,8 @@ class Progress {
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
   void advance(std::size_t n);
+  // clear erases the line now, so that a result can be printed; the next change shows it again.
+  void clear();
 
  private:
   std::string name_;
