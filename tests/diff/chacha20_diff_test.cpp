@@ -12,6 +12,7 @@
 #include "axiom/chacha20_poly1305.hpp"
 #include "axiom/poly1305.hpp"
 #include "chacha20/chacha20_kernel.hpp"
+#include "core/endian.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 #include "support/kernels.hpp"
 #include "support/vectors.hpp"
@@ -178,6 +179,134 @@ TEST_P(ChaCha20Diff, XChaCha20MatchesChaCha20WithSubkey) {
     ASSERT_TRUE(x.crypt(out, msg).ok());
     EXPECT_EQ(out, reference_chacha(subkey, nonce, 3, msg)) << n;
   }
+}
+
+// An independent Poly1305 reference for the fused pass: numbers in nine 32-bit words, the
+// product in full, then reduced mod p = 2^130 - 5 by folding the bits above 2^130 (times 5)
+// until none are left and subtracting p once if needed.
+using Big = std::array<std::uint32_t, 9>;
+
+Big big_from(const std::uint64_t* v, std::size_t n) {
+  Big b{};
+  for (std::size_t i = 0; i < n; ++i) {
+    b[2 * i] = static_cast<std::uint32_t>(v[i]);
+    b[2 * i + 1] = static_cast<std::uint32_t>(v[i] >> 32);
+  }
+  return b;
+}
+
+Big big_add(const Big& a, const Big& b) {
+  Big s{};
+  std::uint64_t carry = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    carry += std::uint64_t{a[i]} + b[i];
+    s[i] = static_cast<std::uint32_t>(carry);
+    carry >>= 32;
+  }
+  return s;
+}
+
+Big big_mul(const Big& a, const Big& b) {  // both < 2^144: the product fits
+  std::array<std::uint64_t, 18> acc{};
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    std::uint64_t carry = 0;
+    for (std::size_t j = 0; j < b.size(); ++j) {
+      carry += acc[i + j] + std::uint64_t{a[i]} * b[j];
+      acc[i + j] = static_cast<std::uint32_t>(carry);
+      carry >>= 32;
+    }
+    acc[i + b.size()] = carry;
+  }
+  Big p{};
+  for (std::size_t i = 0; i < p.size(); ++i) p[i] = static_cast<std::uint32_t>(acc[i]);
+  for (std::size_t i = p.size(); i < acc.size(); ++i) EXPECT_EQ(acc[i], 0u);
+  return p;
+}
+
+Big big_mod_p(Big a) {
+  for (;;) {
+    Big high{}, five{};  // a >> 130, and 5 for the fold
+    for (std::size_t i = 0; i + 4 < a.size(); ++i)
+      high[i] = (a[i + 4] >> 2) | (i + 5 < a.size() ? a[i + 5] << 30 : 0);
+    if (high == Big{}) break;
+    for (std::size_t i = 5; i < a.size(); ++i) a[i] = 0;
+    a[4] &= 3;
+    five[0] = 5;
+    a = big_add(a, big_mul(high, five));
+  }
+  const Big p = {0xfffffffb, 0xffffffff, 0xffffffff, 0xffffffff, 3, 0, 0, 0, 0};
+  if (std::lexicographical_compare(a.rbegin(), a.rend(), p.rbegin(), p.rend())) return a;
+  Big d{};
+  std::int64_t borrow = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::int64_t v = std::int64_t{a[i]} - p[i] - borrow;
+    d[i] = static_cast<std::uint32_t>(v);
+    borrow = v < 0;
+  }
+  return d;
+}
+
+// The fused ChaCha20-Poly1305 pass against the reference, with r and h chosen: the largest
+// clamped r, h at p - 1 and at the largest partly reduced value the kernels accept (h2 = 7),
+// all-0xFF MAC input (so every carry of the 64-bit limbs is exercised), and random values;
+// opening (MAC of the input) and sealing (MAC of the output, made all 0xFF there too).
+TEST_P(ChaCha20Diff, FusedMacExtremeValues) {
+  if (GetParam()->xor_blocks_mac == nullptr) GTEST_SKIP() << "no fused pass in this kernel";
+  Prng rng(test_seed() + 9);
+  const std::uint64_t max_r[2] = {0x0ffffffc0fffffff, 0x0ffffffc0ffffffc};
+  for (int trial = 0; trial < 24; ++trial) {
+    const bool extreme = trial < 16, sealing = trial % 2 == 1;
+    std::uint64_t r[2] = {max_r[0], max_r[1]}, h[3] = {0, 0, 0};
+    if (!extreme || trial % 8 >= 6) {
+      r[0] = rng.engine() & max_r[0];
+      r[1] = rng.engine() & max_r[1];
+    }
+    switch (trial % 8 / 2) {
+      case 1: h[0] = 0xfffffffffffffffa, h[1] = ~0ull, h[2] = 3; break;  // p - 1
+      case 2: h[0] = ~0ull, h[1] = ~0ull, h[2] = 7; break;
+      case 3: h[0] = rng.engine(), h[1] = rng.engine(), h[2] = rng.below(8); break;
+      default: break;
+    }
+    const std::size_t nblocks = 8 * (1 + trial % 5);
+    std::uint32_t input[16];
+    for (auto& w : input) w = static_cast<std::uint32_t>(rng.engine());
+    input[12] = 0;
+    // The MAC input: all 0xFF (extreme) or random; sealing, in is made so that out is that.
+    Bytes mac_in = extreme ? Bytes(64 * nblocks, 0xff) : rng.bytes(64 * nblocks);
+    Bytes in = mac_in, keystream(64 * nblocks, 0);
+    detail::chacha20_portable.xor_blocks(input, keystream.data(), keystream.data(), nblocks);
+    if (sealing)
+      for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::uint8_t>(in[i] ^ keystream[i]);
+    detail::Poly1305State st{};
+    std::copy(r, r + 2, st.r);
+    std::copy(h, h + 3, st.h);
+    Bytes out(in.size());
+    GetParam()->xor_blocks_mac(input, out.data(), in.data(), nblocks, st, sealing);
+    for (std::size_t i = 0; i < in.size(); ++i)
+      ASSERT_EQ(out[i], in[i] ^ keystream[i]) << "trial " << trial << " byte " << i;
+    EXPECT_LT(st.h[2], 8u) << "trial " << trial;
+
+    Big acc = big_mod_p(big_from(h, 3));
+    const Big big_r = big_from(r, 2);
+    for (std::size_t b = 0; b < mac_in.size(); b += 16) {
+      const std::uint64_t m[3] = {detail::load_le64(&mac_in[b]), detail::load_le64(&mac_in[b + 8]), 1};
+      acc = big_mod_p(big_mul(big_add(acc, big_from(m, 3)), big_r));
+    }
+    EXPECT_EQ(big_mod_p(big_from(st.h, 3)), acc) << "trial " << trial << " seed " << rng.seed;
+  }
+  // The carry into h2 of the last fold, which random values almost never reach: with r = 1 and
+  // h = 0, 31 zero blocks leave h = 35 + 3 2^128 (adding 2^128 each, 5 for each of the 7 folds
+  // at 2^130), and the last block 2^128 - 36 makes h + m + 2^128 = 2^130 + 2^128 - 1 = 4 +
+  // 2^128 mod p; in the deferred fold, h0 = h1 = 2^64 - 1 plus 5: the carry runs into h2.
+  std::uint32_t input[16] = {};
+  Bytes in(512, 0);
+  std::fill(in.end() - 16, in.end(), 0xff);
+  in[in.size() - 16] = 0xdc;
+  detail::Poly1305State st{};
+  st.r[0] = 1;
+  Bytes out(512);
+  GetParam()->xor_blocks_mac(input, out.data(), in.data(), 8, st, false);
+  EXPECT_EQ(big_mod_p(big_from(st.h, 3)), big_mod_p(Big{4, 0, 0, 0, 1}));
 }
 
 class Poly1305Diff : public ::testing::TestWithParam<PolyKernel> {
