@@ -86,8 +86,8 @@ __attribute__((always_inline)) inline __m256i rot8_mask() noexcept {
   AXIOM_CHACHA_HALF2(a1, b1, c1, d1, a2, b2, c2, d2, "544(%[w])", 7, t, s3, s4)
 
 // What the assembly reads and writes in memory, at fixed offsets from one register: the slots of
-// words 8 and 15 (x[8], x[15]), the counters (x[12], read once), the two vpshufb masks and, for
-// the fused pass, r and s1 = r1 + r1 / 4 of Poly1305.
+// words 8 and 15 (x[8], x[15]), the two vpshufb masks and, for the fused pass, r and
+// s1 = r1 + r1 / 4 of Poly1305.
 struct alignas(32) Work {
   __m256i x[16];
   __m256i masks[2];
@@ -111,64 +111,46 @@ static_assert(offsetof(Work, masks) == 512 && offsetof(Work, r0) == 576 &&
   "vmovdqa %[t], 480(%[w])\n\t"         \
   AXIOM_CHACHA_QR2(x2, x7, x8, x13, x3, x4, x9, x14, t, s1, s2, s3, s4)
 
-// One Poly1305 block at m in 64-bit registers, in four parts P1-P4 to spread between vector
-// instructions: it runs on the integer units, beside the vector rounds. Temporaries: r8-r11,
-// rcx, rsi and rdx, fixed (clobbered) because asm takes 30 operands.
-//
-// The arithmetic is poly1305/portable's (h = (h + m + 2^128) r, partly reduced) with the fold
-// of the bits at 2^130 deferred: h is carried as h0 + h1 2^64 + h2 2^128 + c, c = 5 (d2 >> 2)
-// of the last product, and c goes into the next product by its own multiplies (c r0 into
-// column 0, c r1 into column 1) instead of being added into h0 with a carry through h1 and h2
-// before the multiplies. The carried chain per block (mulx 4 cycles, add/adc 1) goes from
-// 15 cycles (d2 -> c 2, c + h0 1, carry into h1 1, + m1 1, h1 s1 4, column 0 2, column 1 2,
-// d2 1; the old order added m after the fold) to 11 (d2 -> c 2, c r0 4, column 0 2, column 1
-// 2, d2 1); the other products are ready earlier. Same instruction count (mulx reads r from
-// memory), two more multiplies (8 per block, the multiplier's throughput bound is 8 cycles).
-// Bounds (r0 < 2^60, r1 < 2^60 and a multiple of 4, s1 = r1 + r1 / 4 < 1.25 2^60, h0, h1, c
-// < 2^64, h2 <= 7 on entry, so h2 <= 9 after adding m and 2^128):
-//   d0 = h0 r0 + h1 s1 + c r0 < 3.25 2^124, d0 >> 64 < 3.25 2^60;
-//   d1 = h0 r1 + h1 r0 + c r1 + h2 s1 + (d0 >> 64) < 3 2^124 + 2^64, d1 >> 64 <= 3 2^60;
-//   d2 = h2 r0 + (d1 >> 64) < 12 2^60 < 2^64, so c = (d2 & ~3) + (d2 >> 2) < 15 2^60 < 2^64;
-// after the first block h2 = d2 & 3 <= 3, <= 5 with m and 2^128 added.
+// One Poly1305 block at m in 64-bit registers, the arithmetic of poly1305/portable (h = (h +
+// m + 2^128) r, partly reduced), in four parts P1-P4 to spread between vector instructions: it
+// runs on the integer units, beside the vector rounds. Temporaries (a, b, c, d, e, f in the
+// comments): r8, r9, r10, r11, rcx, rsi, fixed (clobbered) because asm takes 30 operands.
 #define AXIOM_POLY1305_P1 \
   "add (%[m]), %[h0]\n\t" \
   "adc 8(%[m]), %[h1]\n\t" \
   "adc $1, %[h2]\n\t" \
-  "mov %[h0], %%rdx\n\t" \
-  "mulx 576(%[w]), %%r8, %%r9\n\t"       /* column 0: h0 r0 */ \
-  "mulx 584(%[w]), %%r10, %%r11\n\t"     /* column 1: h0 r1 */
+  "mov 576(%[w]), %%rdx\n\t"            /* r0 */ \
+  "mulx %[h0], %%r8, %%r9\n\t"          /* b:a = h0 r0 */ \
+  "mulx %[h1], %%r10, %%r11\n\t"          /* d:c = h1 r0 */
 #define AXIOM_POLY1305_P2 \
-  "mov %[h1], %%rdx\n\t" \
-  "mulx 592(%[w]), %%rcx, %%rsi\n\t"     /* h1 s1 */ \
+  "mov 592(%[w]), %%rdx\n\t"            /* s1 */ \
+  "mulx %[h1], %%rcx, %%rsi\n\t"          /* h1 s1 */ \
   "add %%rcx, %%r8\n\t" \
-  "adc %%rsi, %%r9\n\t" \
-  "mulx 576(%[w]), %%rcx, %%rsi\n\t"     /* h1 r0 */ \
+  "adc %%rsi, %%r9\n\t"                  /* b:a = d0 = h0 r0 + h1 s1 */ \
+  "mov 584(%[w]), %%rdx\n\t"            /* r1 */ \
+  "mulx %[h0], %%rcx, %%rsi\n\t"          /* h0 r1 */ \
   "add %%rcx, %%r10\n\t" \
   "adc %%rsi, %%r11\n\t"
 #define AXIOM_POLY1305_P3 \
   "mov %[h2], %%rcx\n\t" \
-  "imul 592(%[w]), %%rcx\n\t"            /* h2 s1 (h2 small) */ \
+  "imul 592(%[w]), %%rcx\n\t"            /* h2 s1 (h2 < 8) */ \
   "add %%rcx, %%r10\n\t" \
-  "adc $0, %%r11\n\t" \
-  "imul 576(%[w]), %[h2]\n\t"           /* column 2: h2 r0 */ \
-  "mov %[c], %%rdx\n\t" \
-  "mulx 576(%[w]), %%rcx, %%rsi\n\t"     /* c r0, added last: it is ready last */ \
-  "add %%rcx, %%r8\n\t" \
-  "adc %%rsi, %%r9\n\t"                  /* r9:r8 = d0 */ \
-  "mulx 584(%[w]), %%rcx, %%rsi\n\t"     /* c r1 */ \
-  "add %%rcx, %%r10\n\t" \
-  "adc %%rsi, %%r11\n\t"
-#define AXIOM_POLY1305_P4 \
+  "adc $0, %%r11\n\t"                    /* d:c = h0 r1 + h1 r0 + h2 s1 */ \
+  "imul 576(%[w]), %[h2]\n\t"           /* h2 r0 */ \
   "add %%r9, %%r10\n\t" \
-  "adc %%r11, %[h2]\n\t"                 /* r10 = d1 mod 2^64, h2 = d2 */ \
+  "adc %%r11, %[h2]\n\t"                 /* d1 = c, d2 = h2 */ \
   "mov %%r8, %[h0]\n\t" \
-  "mov %%r10, %[h1]\n\t" \
-  "mov %[h2], %[c]\n\t"                  /* c = 5 (d2 >> 2): 2^130 = 5 mod p */ \
-  "shr $2, %[c]\n\t" \
+  "mov %%r10, %[h1]\n\t"
+#define AXIOM_POLY1305_P4 \
+  "mov %[h2], %%rcx\n\t"                 /* fold 2^130 = 5: (d2 >> 2) * 5 */ \
+  "shr $2, %%rcx\n\t" \
   "mov %[h2], %%rsi\n\t" \
   "and $-4, %%rsi\n\t" \
-  "add %%rsi, %[c]\n\t" \
+  "add %%rsi, %%rcx\n\t" \
   "and $3, %[h2]\n\t" \
+  "add %%rcx, %[h0]\n\t" \
+  "adc $0, %[h1]\n\t" \
+  "adc $0, %[h2]\n\t" \
   "add $16, %[m]\n\t"
 
 // The state words 0-14 in registers (x), word 15 in w.x[15].
@@ -195,15 +177,15 @@ struct Words {
   "vpbroadcastd 36(%[in]), %[x9]\n\t"  \
   "vpbroadcastd 40(%[in]), %[x10]\n\t"  \
   "vpbroadcastd 44(%[in]), %[x11]\n\t"  \
-  "vmovdqa 384(%[w]), %[x12]\n\t"  /* the counters, in w.x[12] */  \
+  "vmovdqa %[ctr], %[x12]\n\t"  \
   "vpbroadcastd 52(%[in]), %[x13]\n\t"  \
   "vpbroadcastd 56(%[in]), %[x14]\n\t"  \
   "vpbroadcastd 60(%[in]), %[t]\n\t"  \
   "vmovdqa %[t], 480(%[w])\n\t"
 
-// rounds8 sets up and applies the 20 rounds to eight blocks: input words, counters in w.x[12]
-// (not an asm operand: rounds8_mac has none to spare).
-__attribute__((always_inline)) inline void rounds8(Words& s, Work& w, const std::uint32_t input[16]) noexcept {
+// rounds8 sets up and applies the 20 rounds to eight blocks: input words, counters ctr.
+__attribute__((always_inline)) inline void rounds8(Words& s, Work& w, const std::uint32_t input[16],
+                                                   const __m256i& ctr) noexcept {
   unsigned left;
   __m256i t;
   __asm__ volatile(AXIOM_CHACHA_INIT
@@ -214,21 +196,19 @@ __attribute__((always_inline)) inline void rounds8(Words& s, Work& w, const std:
                    "dec %[left]\n\t"
                    "jnz 1b\n\t"
                    : [left] "=&r"(left), AXIOM_CHACHA_OPERANDS
-                   : [w] "r"(&w), [in] "r"(input)
+                   : [w] "r"(&w), [in] "r"(input), [ctr] "m"(ctr)
                    : "memory", "cc");
 }
 
-// rounds8_mac is rounds8 absorbing the 32 Poly1305 blocks at m into h (h0 + h1 2^64 + h2 2^128
-// + h3, the fold deferred as in P1-P4; h3 may be 0 and h2 up to 7 on entry): one per pair of quarter
+// rounds8_mac is rounds8 absorbing the 32 Poly1305 blocks at m into h: one per pair of quarter
 // rounds, its instructions in four parts between the vector ones, in three pairs of four in
 // the last eight double rounds (spread evenly: the scalar chain of 32 blocks takes about as
 // long as the rounds).
 __attribute__((always_inline)) inline void rounds8_mac(Words& s, Work& w, const std::uint32_t input[16],
-                                                       const std::uint8_t* m,
-                                                       std::uint64_t h[4]) noexcept {
+                                                       const __m256i& ctr, const std::uint8_t* m,
+                                                       std::uint64_t h[3]) noexcept {
   unsigned left;
   __m256i t;
-  const std::uint32_t* in = input;  // in rdx, free once the words are broadcast (registers are short)
   __asm__ volatile(AXIOM_CHACHA_INIT
                    "1:\n\t"
                    "mov $2, %[left]\n\t"
@@ -248,9 +228,9 @@ __attribute__((always_inline)) inline void rounds8_mac(Words& s, Work& w, const 
                    "dec %[left]\n\t"
                    "jnz 2b\n\t"
                    : [left] "=&r"(left), [m] "+r"(m), [h0] "+r"(h[0]), [h1] "+r"(h[1]),
-                     [h2] "+r"(h[2]), [c] "+r"(h[3]), [in] "+d"(in), AXIOM_CHACHA_OPERANDS
-                   : [w] "r"(&w)
-                   : "memory", "cc", "rcx", "rsi", "r8", "r9", "r10", "r11");
+                     [h2] "+r"(h[2]), AXIOM_CHACHA_OPERANDS
+                   : [w] "r"(&w), [in] "r"(input), [ctr] "m"(ctr)
+                   : "memory", "cc", "rdx", "rcx", "rsi", "r8", "r9", "r10", "r11");
 }
 #undef AXIOM_CHACHA_INIT
 #undef AXIOM_CHACHA_OPERANDS
@@ -303,7 +283,7 @@ __attribute__((always_inline)) inline __m256i broadcast(const std::uint32_t* p) 
 
 // xor8 XORs the keystream of blocks counter .. counter + 7 into the 512 bytes at in and
 // writes them to out (out may equal in). With mac, it also absorbs the 32 Poly1305 blocks at
-// mac into h (rounds8_mac's four words; w.r0, w.r1, w.s1 set). w.masks must be set. The word vectors stay in registers
+// mac into h (w.r0, w.r1, w.s1 set). w.masks must be set. The word vectors stay in registers
 // from the broadcasts to the output (but x15, and what the compiler spills).
 __attribute__((always_inline)) inline void xor8(const std::uint32_t input[16], std::uint32_t counter,
                                                 std::uint8_t* out, const std::uint8_t* in, Work& w,
@@ -312,11 +292,10 @@ __attribute__((always_inline)) inline void xor8(const std::uint32_t input[16], s
   const __m256i counters = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(counter)),
                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   Words s;
-  w.x[12] = counters;
   if (mac != nullptr)
-    rounds8_mac(s, w, input, mac, h);
+    rounds8_mac(s, w, input, counters, mac, h);
   else
-    rounds8(s, w, input);
+    rounds8(s, w, input, counters);
   // The feed-forward reloads the input words (broadcast loads).
   const __m256i lo[8] = {
       _mm256_add_epi32(s.x0, broadcast(input)),     _mm256_add_epi32(s.x1, broadcast(input + 1)),
@@ -427,17 +406,15 @@ void xor_blocks_mac(const std::uint32_t input[16], std::uint8_t* out, const std:
   w.r0 = mac.r[0];
   w.r1 = mac.r[1];
   w.s1 = mac.r[1] + (mac.r[1] >> 2);
-  std::uint64_t h[4] = {mac.h[0], mac.h[1], mac.h[2], 0};
+  std::uint64_t h[3] = {mac.h[0], mac.h[1], mac.h[2]};
   for (std::size_t group = 0; group < nblocks / 8; ++group, counter += 8, in += 512, out += 512) {
     const std::uint8_t* to_mac = sealing ? (group == 0 ? nullptr : out - 512) : in;
     xor8(input, counter, out, in, w, to_mac, h);
   }
   _mm256_zeroupper();
-  // The deferred fold: h3 < 2^64 added into h0, carried (h2 <= 3 + 1 after).
-  mac.h[0] = h[0] + h[3];
-  const std::uint64_t carry0 = mac.h[0] < h[3];
-  mac.h[1] = h[1] + carry0;
-  mac.h[2] = h[2] + (mac.h[1] < carry0);
+  mac.h[0] = h[0];
+  mac.h[1] = h[1];
+  mac.h[2] = h[2];
   if (sealing && nblocks != 0) axiom::detail::poly1305_portable.blocks(mac, out - 512, 32, 1);
   axiom::detail::wipe(w);
 }

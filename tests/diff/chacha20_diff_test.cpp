@@ -296,8 +296,8 @@ TEST_P(ChaCha20Diff, FusedMacExtremeValues) {
   }
   // The carry into h2 of the last fold, which random values almost never reach: with r = 1 and
   // h = 0, 31 zero blocks leave h = 35 + 3 2^128 (adding 2^128 each, 5 for each of the 7 folds
-  // at 2^130), and the last block 2^128 - 36 makes h + m + 2^128 = 2^130 + 2^128 - 1 = 4 +
-  // 2^128 mod p; in the deferred fold, h0 = h1 = 2^64 - 1 plus 5: the carry runs into h2.
+  // at 2^130), and the last block 2^128 - 36 makes the product 2^130 + 2^128 - 1: its fold
+  // adds 5 to h0 = h1 = 2^64 - 1, a carry through both into h2 (4 + 2^128 mod p).
   std::uint32_t input[16] = {};
   Bytes in(512, 0);
   std::fill(in.end() - 16, in.end(), 0xff);
