@@ -254,7 +254,7 @@ TEST_P(ChaCha20Diff, FusedMacExtremeValues) {
   if (GetParam()->xor_blocks_mac == nullptr) GTEST_SKIP() << "no fused pass in this kernel";
   Prng rng(test_seed() + 9);
   const std::uint64_t max_r[2] = {0x0ffffffc0fffffff, 0x0ffffffc0ffffffc};
-  for (int trial = 0; trial < 24; ++trial) {
+  for (std::size_t trial = 0; trial < 24; ++trial) {
     const bool extreme = trial < 16, sealing = trial % 2 == 1;
     std::uint64_t r[2] = {max_r[0], max_r[1]}, h[3] = {0, 0, 0};
     if (!extreme || trial % 8 >= 6) {
