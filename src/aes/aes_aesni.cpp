@@ -40,30 +40,39 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   }
 }
 
+// ctr_n: N counter blocks from c (little-endian: byte-reversed) through the rounds, the first
+// m (<= N) xored from in to out. 64-bit adds make the counters, unless the low half wraps
+// within them (once per 2^64 blocks).
+template <unsigned R, int N>
+inline void ctr_n(const __m128i* k, __m128i c, std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
+  __m128i b[N];
+  if (static_cast<std::uint64_t>(_mm_cvtsi128_si64(c)) <= ~std::uint64_t{0} - (N - 1)) {
+    for (int i = 0; i < N; ++i) b[i] = reverse_bytes(_mm_add_epi64(c, _mm_set_epi64x(0, i)));
+  } else {
+    for (int i = 0; i < N; ++i) b[i] = reverse_bytes(add_le128(c, static_cast<std::uint64_t>(i)));
+  }
+  encrypt_n<R, N>(k, b);
+  if (m == N) {
+    for (int i = 0; i < N; ++i) storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
+  } else {
+    for (std::size_t i = 0; i < m; ++i) storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
+  }
+}
+
+// ctr_xor: 8 blocks at a time; a tail of up to 4 blocks runs only 4 (a short message pays
+// for the blocks it has, not for 8).
 template <unsigned R>
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
              std::size_t n) noexcept {
   const __m128i* k = enc_keys(ks);
   __m128i c = reverse_bytes(loadu(ctr));
-  __m128i b[8];
-  while (n > 0) {
-    const std::size_t m = n < 8 ? n : 8;
-    const std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c));
-    if (lo <= ~std::uint64_t{0} - 8) {
-      for (int i = 0; i < 8; ++i) b[i] = reverse_bytes(_mm_add_epi64(c, _mm_set_epi64x(0, i)));
-    } else {
-      for (int i = 0; i < 8; ++i) b[i] = reverse_bytes(add_le128(c, static_cast<std::uint64_t>(i)));
-    }
-    c = add_le128(c, m);
-    encrypt_n<R, 8>(k, b);
-    if (m == 8) {
-      for (int i = 0; i < 8; ++i) storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
-    } else {
-      for (std::size_t i = 0; i < m; ++i) storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
-    }
-    n -= m, in += 16 * m, out += 16 * m;
+  for (; n >= 8; n -= 8, in += 128, out += 128) {
+    ctr_n<R, 8>(k, c, out, in, 8);
+    c = add_le128(c, 8);
   }
-  storeu(ctr, reverse_bytes(c));
+  if (n > 4) ctr_n<R, 8>(k, c, out, in, n);
+  else if (n > 0) ctr_n<R, 4>(k, c, out, in, n);
+  storeu(ctr, reverse_bytes(add_le128(c, n)));
 }
 
 template <unsigned R>

@@ -90,6 +90,13 @@ inline void counters_carry(std::uint64_t lo, std::uint64_t hi, __m256i* b) noexc
   }
 }
 
+// one_block: out = in ^ E(x) for one counter block x (memory order).
+template <unsigned R>
+inline void one_block(const __m128i* k, __m128i x, std::uint8_t* out, const std::uint8_t* in) noexcept {
+  aes_ni::encrypt_n<R, 1>(k, &x);
+  storeu(out, _mm_xor_si128(x, loadu(in)));
+}
+
 // The counter is kept twice: as the block in memory order (base, both lanes), from which each
 // ymm of a group is one byte add when the last byte does not wrap within it (about 9 groups in
 // 10), and as a 128-bit number in two general registers, whose low byte decides that early
@@ -116,42 +123,35 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     if (!no_wrap) base = _mm256_broadcastsi128_si256(reverse_bytes(le128(lo, hi)));
     xor_keystream<R, ctr_pairs>(k, b, out, in);
   }
-  // The tail two blocks at a time, each pair's counters made without a chain through the
-  // previous pair's (so that the pairs overlap out of order), only as many as needed: from
-  // base by a byte add when the last byte does not wrap, else by 64-bit adds and a byte
-  // reverse, or across 2^64 as for a full group.
-  __m128i last = le128(lo, hi);
-  if (n >= 2) {
-    const std::size_t pairs = n / 2;
-    if ((lo & 0xff) <= 0xff - ctr_group) {
-      __m256i step = add_last_byte(_mm256_setzero_si256(), 0, 1);
-      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
-        __m256i b = _mm256_add_epi8(base, step);
-        xor_keystream<R, 1>(k, &b, out, in);
-        step = add_last_byte(step, 2, 2);
-      }
-    } else if (lo <= ~std::uint64_t{0} - (ctr_group - 1)) {
-      __m256i v = _mm256_add_epi64(_mm256_broadcastsi128_si256(last), _mm256_set_epi64x(0, 1, 0, 0));
-      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) {
-        __m256i b = reverse_bytes2(v);
-        xor_keystream<R, 1>(k, &b, out, in);
-        v = _mm256_add_epi64(v, _mm256_set_epi64x(0, 2, 0, 2));
-      }
-    } else {
-      __m256i b[ctr_pairs];
-      counters_carry(lo, hi, b);
-      for (std::size_t i = 0; i < pairs; ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
+  // The tail (up to 23 blocks), two per ymm. Its counters come from base by 64-bit adds
+  // between byte reverses whatever the last byte is (a short message often starts at a
+  // counter ending in 0xff): no branch on that byte and no trip through general registers on
+  // the way into the rounds, so that a short call starts its rounds a few cycles after the
+  // counter's load. Across 2^64 (once per 2^64 blocks) the counters are made one at a time.
+  if (n == 0) {
+    storeu(ctr, _mm256_castsi256_si128(base));
+    return;
+  }
+  const std::size_t tail = n;
+  const __m256i le = reverse_bytes2(base);
+  if (lo <= ~std::uint64_t{0} - tail) {
+    __m256i v = _mm256_add_epi64(le, _mm256_set_epi64x(0, 1, 0, 0));
+    for (; n >= 2; n -= 2, in += 32, out += 32) {
+      __m256i b = reverse_bytes2(v);
+      xor_keystream<R, 1>(k, &b, out, in);
+      v = _mm256_add_epi64(v, _mm256_set_epi64x(0, 2, 0, 2));
     }
-    last = add_le128(last, 2 * pairs);
-    n -= 2 * pairs;
+    if (n == 1) one_block<R>(k, reverse_bytes(_mm256_castsi256_si128(v)), out, in);
+    const __m128i next = _mm_add_epi64(_mm256_castsi256_si128(le), _mm_set_epi64x(0, static_cast<long long>(tail)));
+    storeu(ctr, reverse_bytes(next));
+    return;
   }
-  if (n == 1) {
-    __m128i x = reverse_bytes(last);
-    aes_ni::encrypt_n<R, 1>(k, &x);
-    storeu(out, _mm_xor_si128(x, loadu(in)));
-    last = add_le128(last, 1);
-  }
-  storeu(ctr, reverse_bytes(last));
+  __m256i b[ctr_pairs];
+  counters_carry(lo, hi, b);
+  int i = 0;
+  for (; n >= 2; n -= 2, ++i, in += 32, out += 32) xor_keystream<R, 1>(k, &b[i], out, in);
+  if (n == 1) one_block<R>(k, _mm256_castsi256_si128(b[i]), out, in);
+  storeu(ctr, reverse_bytes(add_le128(le128(lo, hi), tail)));
 }
 
 // cbc_decrypt16: 16 blocks. The chaining values are the ciphertext shifted by one block;

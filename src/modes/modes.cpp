@@ -2,6 +2,9 @@
 // Buffering, padding, tails and argument checks live here; the kernels see whole blocks.
 #include <algorithm>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>  // baseline on x86-64
+#endif
 
 #include "axiom/bytes.hpp"
 #include "axiom/modes.hpp"
@@ -13,6 +16,30 @@ namespace axiom::detail {
 
 void wipe_state(void* p, std::size_t n) noexcept { secure_wipe(p, n); }
 
+namespace {
+// copy16 copies a block with one 16-byte load and store. The kernels load a counter or IV as
+// one 16-byte value, which two 8-byte stores (the compiler's choice for a 16-byte memcpy) cannot
+// forward to: every short call would wait for those stores to retire.
+void copy16(std::uint8_t* dst, const std::uint8_t* src) noexcept {
+#if defined(__SSE2__)
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
+#else
+  std::memcpy(dst, src, 16);
+#endif
+}
+
+// xor16: dst = a ^ b for one block (dst may be a or b).
+void xor16(std::uint8_t* dst, const std::uint8_t* a, const std::uint8_t* b) noexcept {
+#if defined(__SSE2__)
+  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a));
+  const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), _mm_xor_si128(x, y));
+#else
+  for (int i = 0; i < 16; ++i) dst[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
+#endif
+}
+}  // namespace
+
 Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
                std::span<const std::uint8_t> in) noexcept {
   if (Status s = check_blocks(out, in); !s) return s;
@@ -23,7 +50,10 @@ Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
 Status set_register(std::uint8_t reg[max_register], std::uint8_t& size,
                     std::span<const std::uint8_t> iv) noexcept {
   if (iv.empty() || iv.size() > max_register || iv.size() % 16 != 0) return Error::invalid_nonce_size;
-  std::memmove(reg, iv.data(), iv.size());
+  if (iv.size() == 16)
+    copy16(reg, iv.data());  // the common IV, without a call to memmove
+  else
+    std::memmove(reg, iv.data(), iv.size());
   size = static_cast<std::uint8_t>(iv.size());
   return {};
 }
@@ -62,6 +92,119 @@ Status cbc_run(BlockCipherRef c, CbcState& s, bool decrypt, std::span<std::uint8
                std::span<const std::uint8_t> in) noexcept {
   if (Status st = check_blocks(out, in); !st) return st;
   cbc_blocks(c, s, decrypt, out.data(), in.data(), in.size() / 16);
+  return {};
+}
+
+namespace {
+// Several independent CBC chains (CBC encryption, CMAC) step in lockstep: up to many_width
+// lanes each hold one message's chaining value; every step xors each lane's next block in,
+// runs all lanes through one encrypt_blocks call (the kernel's parallel ECB path: 16 blocks
+// are one group of the VAES kernel), and hands the results back. A message that ends leaves
+// its lane to the last lane and the next message takes the free one, so the lanes stay full
+// while messages remain, whatever their lengths. Only lengths decide the steps (public).
+constexpr std::size_t many_width = 16;
+
+// Policy: blocks(j) (the number of cipher calls message j needs), start(j, chain) (its first
+// chaining value), block(j, i) (its i-th input block), output(j, i, c) (the i-th cipher
+// output) and finish(j, c) (after its last block).
+template <class Policy>
+void lockstep(BlockCipherRef c, Policy& p, std::size_t count) noexcept {
+  alignas(64) std::uint8_t lanes[many_width * 16];
+  std::size_t job[many_width], step[many_width], blocks[many_width];
+  std::size_t live = 0, next = 0;
+  for (;;) {
+    for (; live < many_width && next < count; ++next) {
+      const std::size_t n = p.blocks(next);
+      if (n == 0) continue;
+      p.start(next, lanes + 16 * live);
+      job[live] = next, step[live] = 0, blocks[live] = n;
+      ++live;
+    }
+    if (live == 0) break;
+    for (std::size_t l = 0; l < live; ++l) xor16(lanes + 16 * l, lanes + 16 * l, p.block(job[l], step[l]));
+    c.ops->encrypt_blocks(c.schedule, lanes, lanes, live);
+    for (std::size_t l = live; l-- > 0;) {  // backwards: the last lane, moved into l, is done
+      p.output(job[l], step[l], lanes + 16 * l);
+      if (++step[l] < blocks[l]) continue;
+      p.finish(job[l], lanes + 16 * l);
+      --live;
+      copy16(lanes + 16 * l, lanes + 16 * live);
+      job[l] = job[live], step[l] = step[live], blocks[l] = blocks[live];
+    }
+  }
+  secure_wipe(lanes, sizeof lanes);
+}
+
+// pad_block: the last (partial) block of a message, from its rest bytes, padded by PKCS#7
+// (CBC) or by 0x80 and zeros (CMAC).
+void pad_block(std::uint8_t out[16], const std::uint8_t* rest, std::size_t n, bool pkcs7) noexcept {
+  std::memcpy(out, rest, n);
+  if (pkcs7) {
+    std::memset(out + n, static_cast<int>(16 - n), 16 - n);
+  } else {
+    out[n] = 0x80;
+    std::memset(out + n + 1, 0, 15 - n);
+  }
+}
+
+struct CbcMany {
+  std::span<const CbcJob> jobs;
+  bool pad;
+  std::uint8_t last[16];  // the padded block, built when its message reaches it
+  std::size_t blocks(std::size_t j) const noexcept {
+    return pad ? padded_size(jobs[j].in.size()) / 16 : jobs[j].in.size() / 16;
+  }
+  void start(std::size_t j, std::uint8_t* chain) const noexcept { copy16(chain, jobs[j].iv.data()); }
+  const std::uint8_t* block(std::size_t j, std::size_t i) noexcept {
+    const std::span<const std::uint8_t> in = jobs[j].in;
+    if (16 * i + 16 <= in.size()) return in.data() + 16 * i;
+    pad_block(last, in.data() + 16 * i, in.size() - 16 * i, true);
+    return last;
+  }
+  void output(std::size_t j, std::size_t i, const std::uint8_t* c) const noexcept {
+    copy16(jobs[j].out.data() + 16 * i, c);
+  }
+  void finish(std::size_t, const std::uint8_t*) const noexcept {}
+};
+
+struct CmacMany {
+  std::span<std::array<std::uint8_t, 16>> tags;
+  std::span<const std::span<const std::uint8_t>> messages;
+  std::uint8_t k1[16], k2[16];
+  std::uint8_t last[16];  // the last block xored with its subkey
+  std::size_t blocks(std::size_t j) const noexcept {
+    return messages[j].empty() ? 1 : (messages[j].size() + 15) / 16;
+  }
+  void start(std::size_t, std::uint8_t* chain) const noexcept { std::memset(chain, 0, 16); }
+  const std::uint8_t* block(std::size_t j, std::size_t i) noexcept {
+    const std::span<const std::uint8_t> m = messages[j];
+    if (16 * i + 16 < m.size()) return m.data() + 16 * i;
+    const std::size_t n = m.size() - 16 * i;  // 0..16
+    if (n == 16) {
+      xor16(last, m.data() + 16 * i, k1);
+    } else {
+      pad_block(last, m.data() + 16 * i, n, false);
+      xor16(last, last, k2);
+    }
+    return last;
+  }
+  void output(std::size_t, std::size_t, const std::uint8_t*) const noexcept {}
+  void finish(std::size_t j, const std::uint8_t* c) const noexcept { copy16(tags[j].data(), c); }
+};
+}  // namespace
+
+Status cbc_encrypt_many(BlockCipherRef c, std::span<const CbcJob> jobs, bool pad) noexcept {
+  for (const CbcJob& j : jobs) {
+    if (!pad) {
+      if (Status s = check_blocks(j.out, j.in); !s) return s;
+    } else {
+      if (j.out.size() < padded_size(j.in.size())) return Error::output_size_mismatch;
+      if (!overlap_ok(j.out.data(), j.in.data(), j.in.size())) return Error::overlapping_buffers;
+    }
+  }
+  CbcMany p{jobs, pad, {}};
+  lockstep(c, p, jobs.size());
+  secure_wipe(p.last, sizeof p.last);
   return {};
 }
 
@@ -127,9 +270,15 @@ void add_be128(std::uint8_t c[16], std::uint64_t k) noexcept {
 
 void ctr_start(BlockCipherRef c, CtrState& s, std::span<const std::uint8_t, 16> iv,
                std::uint64_t offset) noexcept {
-  std::memmove(s.iv, iv.data(), 16);
-  std::memcpy(s.counter, s.iv, 16);
-  add_be128(s.counter, offset / 16);
+  copy16(s.iv, iv.data());  // iv may be s.iv (seek)
+  if (offset < 16) {
+    copy16(s.counter, s.iv);
+  } else {
+    std::uint8_t counter[16];
+    copy16(counter, s.iv);
+    add_be128(counter, offset / 16);
+    copy16(s.counter, counter);
+  }
   s.used = 16;
   if (offset % 16 != 0) {
     std::memset(s.keystream, 0, 16);
@@ -235,6 +384,20 @@ void cmac_start(BlockCipherRef c, CmacState& s) noexcept {
   secure_wipe(l, sizeof l);
   std::memset(s.state, 0, 16);
   s.used = 0;
+}
+
+Status cmac_many(BlockCipherRef c, std::span<std::array<std::uint8_t, 16>> tags,
+                 std::span<const std::span<const std::uint8_t>> messages) noexcept {
+  if (tags.size() != messages.size()) return Error::output_size_mismatch;
+  CmacState keys;
+  cmac_start(c, keys);
+  CmacMany p{tags, messages, {}, {}, {}};
+  std::memcpy(p.k1, keys.k1, 16);
+  std::memcpy(p.k2, keys.k2, 16);
+  lockstep(c, p, messages.size());
+  secure_wipe(&keys, sizeof keys);
+  secure_wipe(&p, sizeof p);
+  return {};
 }
 
 void cmac_update(BlockCipherRef c, CmacState& s, std::span<const std::uint8_t> data) noexcept {

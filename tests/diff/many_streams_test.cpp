@@ -1,0 +1,244 @@
+// Cbc<C>::encrypt_many, Cbc<C>::encrypt_many_padded and Cmac<C>::mac_many over every kernel of
+// AES, SM4 and Kuznyechik: each message equals the single-stream result on the reference
+// kernel, for many counts of messages of mixed lengths, unaligned and in place; the known
+// answers of SP 800-38A (CBC) and RFC 4493 / SP 800-38B (CMAC) through the many-calls; and
+// the argument errors, which write nothing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aes/aes_kernel.hpp"
+#include "axiom/aes.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/modes.hpp"
+#include "axiom/sm4.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
+#include "sm4/sm4_kernel.hpp"
+#include "support/aes_helpers.hpp"
+#include "support/kernels.hpp"
+#include "support/vectors.hpp"
+
+namespace axiom::test {
+namespace {
+
+// Message counts around the 16 lanes of the many-calls, and lengths that end at once, within
+// a step, at odd bytes, and after several KiB.
+constexpr std::size_t counts[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33};
+
+std::size_t pick_length(Prng& rng) {
+  switch (rng.below(8)) {
+    case 0: return 0;
+    case 1: return 16;
+    case 2: return 17 * 16;
+    case 3: return 3 * 1024 + rng.below(2048);
+    case 4: return 1 + rng.below(15);
+    case 5: return 17;
+    default: return rng.below(400);
+  }
+}
+
+// A message stored at an odd offset in its own buffer, and room for its output likewise.
+struct Message {
+  Bytes in_buf, out_buf, iv;
+  std::size_t off;
+  std::span<const std::uint8_t> in() const { return std::span(in_buf).subspan(off); }
+  std::span<std::uint8_t> out(std::size_t n) { return std::span(out_buf).subspan(off + 1, n); }
+};
+
+std::vector<Message> make_messages(Prng& rng, std::size_t count, bool whole_blocks) {
+  std::vector<Message> ms(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    std::size_t n = pick_length(rng);
+    if (whole_blocks) n -= n % 16;
+    ms[i].off = i % 7;
+    ms[i].in_buf = rng.bytes(ms[i].off + n);
+    ms[i].out_buf.assign(ms[i].off + 1 + padded_size(n), 0);
+    ms[i].iv = rng.bytes(16);
+  }
+  return ms;
+}
+
+template <class C>
+void diff_many(const C& ref, const C& mine) {
+  Prng rng(test_seed() + 300);
+  for (const std::size_t count : counts) {
+    // Raw CBC: to separate buffers, then in place.
+    std::vector<Message> ms = make_messages(rng, count, true);
+    std::vector<CbcJob> jobs;
+    for (Message& m : ms) jobs.push_back({m.out(m.in().size()), m.in(), fixed<16>(m.iv)});
+    ASSERT_TRUE(Cbc<C>::encrypt_many(mine, jobs).ok());
+    std::vector<Bytes> inplace;
+    for (const Message& m : ms) inplace.emplace_back(m.in().begin(), m.in().end());
+    jobs.clear();
+    for (std::size_t i = 0; i < count; ++i) jobs.push_back({inplace[i], inplace[i], fixed<16>(ms[i].iv)});
+    ASSERT_TRUE(Cbc<C>::encrypt_many(mine, jobs).ok());
+    for (std::size_t i = 0; i < count; ++i) {
+      Message& m = ms[i];
+      Bytes want(m.in().size());
+      ASSERT_TRUE(Cbc<C>(ref, fixed<16>(m.iv)).encrypt(want, m.in()).ok());
+      const auto got = m.out(want.size());
+      ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
+          << "cbc, " << count << " messages, #" << i << " of " << want.size() << " bytes, seed " << rng.seed;
+      ASSERT_EQ(inplace[i], want) << "cbc in place, " << count << " messages, #" << i << ", seed " << rng.seed;
+    }
+
+    // PKCS#7: any lengths; to separate buffers, then in place (the message at the front).
+    ms = make_messages(rng, count, false);
+    jobs.clear();
+    for (Message& m : ms) jobs.push_back({m.out(padded_size(m.in().size())), m.in(), fixed<16>(m.iv)});
+    ASSERT_TRUE(Cbc<C>::encrypt_many_padded(mine, jobs).ok());
+    inplace.clear();
+    for (const Message& m : ms) {
+      inplace.emplace_back(m.in().begin(), m.in().end());
+      inplace.back().resize(padded_size(m.in().size()));
+    }
+    jobs.clear();
+    for (std::size_t i = 0; i < count; ++i)
+      jobs.push_back({inplace[i], std::span(inplace[i]).first(ms[i].in().size()), fixed<16>(ms[i].iv)});
+    ASSERT_TRUE(Cbc<C>::encrypt_many_padded(mine, jobs).ok());
+    for (std::size_t i = 0; i < count; ++i) {
+      Message& m = ms[i];
+      Bytes want(padded_size(m.in().size()));
+      const auto written = Cbc<C>(ref, fixed<16>(m.iv)).encrypt_padded(want, m.in());
+      ASSERT_TRUE(written.ok());
+      const auto got = m.out(want.size());
+      ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
+          << "padded, " << count << " messages, #" << i << " of " << m.in().size() << " bytes, seed " << rng.seed;
+      ASSERT_EQ(inplace[i], want) << "padded in place, " << count << " messages, #" << i << ", seed " << rng.seed;
+    }
+
+    // CMAC.
+    ms = make_messages(rng, count, false);
+    std::vector<std::span<const std::uint8_t>> msgs;
+    for (const Message& m : ms) msgs.push_back(m.in());
+    std::vector<typename Cmac<C>::Tag> tags(count);
+    ASSERT_TRUE(Cmac<C>::mac_many(mine, tags, msgs).ok());
+    for (std::size_t i = 0; i < count; ++i) {
+      Cmac<C> mac(ref);
+      mac.update(msgs[i]);
+      std::uint8_t want[16];
+      mac.finish(want);
+      ASSERT_TRUE(std::equal(want, want + 16, tags[i].begin()))
+          << "cmac, " << count << " messages, #" << i << " of " << msgs[i].size() << " bytes, seed " << rng.seed;
+    }
+  }
+}
+
+class AesMany : public ::testing::TestWithParam<const detail::AesKernel*> {
+ protected:
+  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
+};
+
+TEST_P(AesMany, EqualsOneStreamEach) {
+  Prng rng(test_seed() + 301);
+  for (std::size_t key_size : {16u, 24u, 32u}) {
+    const Bytes key = rng.bytes(key_size);
+    with_key_size(key_size, [&](auto k) {
+      constexpr std::size_t K = decltype(k)::value;
+      diff_many(AesCipher<K>(fixed<K>(key), detail::aes_portable), AesCipher<K>(fixed<K>(key), *GetParam()));
+    });
+  }
+}
+
+// The known answers, all the messages of one key in one many-call (CMAC: lengths 0, 16, 40
+// and 64 bytes side by side), each also repeated to fill more lanes than the kernel's group.
+TEST_P(AesMany, KnownAnswers) {
+  std::map<std::string, std::vector<VectorCase>> by_key;
+  for (const char* file : {"kat/aes_cbc.txt", "kat/aes_cmac.txt"})
+    for (const VectorCase& c : load_vectors(file)) by_key[std::string(file) + " " + c.text("Key")].push_back(c);
+  int checked = 0;
+  for (const auto& [name, cases] : by_key) {
+    const Bytes key = cases[0].bytes("Key");
+    const bool cmac = name.find("cmac") != std::string::npos;
+    ASSERT_TRUE(with_key_size(key.size(), [&](auto k) {
+      constexpr std::size_t K = decltype(k)::value;
+      using C = AesCipher<K>;
+      const C aes(fixed<K>(key), *GetParam());
+      constexpr std::size_t repeat = 5;
+      std::vector<Bytes> in, want, out, ivs;
+      for (std::size_t r = 0; r < repeat; ++r)
+        for (const VectorCase& c : cases) {
+          in.push_back(c.bytes(cmac ? "Msg" : "Plaintext"));
+          want.push_back(c.bytes(cmac ? "Tag" : "Ciphertext"));
+          ivs.push_back(cmac ? Bytes(16) : c.bytes("IV"));
+          out.emplace_back(want.back().size());
+        }
+      if (cmac) {
+        std::vector<std::span<const std::uint8_t>> msgs(in.begin(), in.end());
+        std::vector<typename Cmac<C>::Tag> tags(in.size());
+        ASSERT_TRUE(Cmac<C>::mac_many(aes, tags, msgs).ok());
+        for (std::size_t i = 0; i < in.size(); ++i)
+          EXPECT_TRUE(std::equal(want[i].begin(), want[i].end(), tags[i].begin())) << cases[i % cases.size()].where();
+      } else {
+        std::vector<CbcJob> jobs;
+        for (std::size_t i = 0; i < in.size(); ++i) jobs.push_back({out[i], in[i], fixed<16>(ivs[i])});
+        ASSERT_TRUE(Cbc<C>::encrypt_many(aes, jobs).ok());
+        for (std::size_t i = 0; i < in.size(); ++i) EXPECT_EQ(out[i], want[i]) << cases[i % cases.size()].where();
+      }
+      checked += static_cast<int>(cases.size());
+    })) << name;
+  }
+  EXPECT_EQ(checked, 3 + 12);  // SP 800-38A F.2 (one per key size); RFC 4493 and SP 800-38B D
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, AesMany, ::testing::ValuesIn(detail::aes_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+class Sm4Many : public ::testing::TestWithParam<const detail::Sm4Kernel*> {
+ protected:
+  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
+};
+
+TEST_P(Sm4Many, EqualsOneStreamEach) {
+  const Bytes key = Prng(test_seed() + 302).bytes(16);
+  diff_many(Sm4(fixed<16>(key), detail::sm4_portable), Sm4(fixed<16>(key), *GetParam()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Many, ::testing::ValuesIn(detail::sm4_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+class KuznyechikMany : public ::testing::TestWithParam<const detail::KuznyechikKernel*> {
+ protected:
+  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
+};
+
+TEST_P(KuznyechikMany, EqualsOneStreamEach) {
+  const Bytes key = Prng(test_seed() + 303).bytes(32);
+  diff_many(Kuznyechik(fixed<32>(key), detail::kuznyechik_tables), Kuznyechik(fixed<32>(key), *GetParam()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikMany, ::testing::ValuesIn(detail::kuznyechik_kernels()),
+                         [](const auto& p) { return kernel_test_name(p.param->info); });
+
+// Argument errors: nothing is written, whichever job is wrong.
+TEST(ManyStreams, ErrorsWriteNothing) {
+  const Bytes key(16, 7), iv(16, 9), in(64, 1);
+  const Aes128 aes(fixed<16>(key));
+  Bytes a(64, 0xee), b(64, 0xee), shared(80, 0xee);
+  auto untouched = [](const Bytes& v) { return std::all_of(v.begin(), v.end(), [](std::uint8_t x) { return x == 0xee; }); };
+  auto expect = [&](std::vector<CbcJob> jobs, Error e, bool padded) {
+    const Status s = padded ? Cbc<Aes128>::encrypt_many_padded(aes, jobs) : Cbc<Aes128>::encrypt_many(aes, jobs);
+    EXPECT_EQ(s.error(), e);
+    EXPECT_TRUE(untouched(a) && untouched(b) && untouched(shared));
+  };
+  const std::span<const std::uint8_t, 16> v = fixed<16>(iv);
+  expect({{a, in, v}, {std::span(b).first(48), in, v}}, Error::output_size_mismatch, false);
+  expect({{a, in, v}, {std::span(b).first(17), std::span(in).first(17), v}}, Error::invalid_argument, false);
+  expect({{a, in, v}, {std::span(shared).subspan(8, 64), std::span<const std::uint8_t>(shared).first(64), v}},
+         Error::overlapping_buffers, false);
+  expect({{a, std::span(in).first(63), v}, {b, in, v}}, Error::output_size_mismatch, true);  // 64 needs 80
+  expect({{std::span(shared).subspan(8, 64), std::span<const std::uint8_t>(shared).first(40), v}},
+         Error::overlapping_buffers, true);
+
+  std::vector<Cmac<Aes128>::Tag> tags(2);
+  const std::span<const std::uint8_t> msgs[] = {in};
+  EXPECT_EQ(Cmac<Aes128>::mac_many(aes, tags, msgs).error(), Error::output_size_mismatch);
+  EXPECT_TRUE(Cbc<Aes128>::encrypt_many(aes, {}).ok());
+  EXPECT_TRUE(Cmac<Aes128>::mac_many(aes, {}, {}).ok());
+}
+
+}  // namespace
+}  // namespace axiom::test
