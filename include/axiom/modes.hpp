@@ -33,11 +33,11 @@ Status cbc_run(BlockCipherRef c, CbcState& s, bool decrypt, std::span<std::uint8
 }  // namespace detail
 
 // CbcJob is one message of Cbc<C>::encrypt_many: where its ciphertext goes, its plaintext and
-// its 16-byte IV.
+// its IV (held by value, so that an array of jobs can be declared and filled in).
 struct CbcJob {
   std::span<std::uint8_t> out;
   std::span<const std::uint8_t> in;
-  std::span<const std::uint8_t, 16> iv;
+  std::array<std::uint8_t, 16> iv;
 };
 
 namespace detail {

@@ -127,6 +127,6 @@ const AesKernel aes_aesni = {
     {"aes/aesni", cpu::Feature::aesni | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
     aes_aesni::aes_ni::setup,
     {aes_aesni::encrypt_blocks, aes_aesni::decrypt_blocks, aes_aesni::ctr_entry,
-     aes_aesni::aes_ni::cbc_encrypt_entry, aes_aesni::cbc_decrypt_entry, aes_aesni::aes_ni::cbc_mac_entry},
+     aes_aesni::aes_ni::cbc_encrypt_entry, aes_aesni::cbc_decrypt_entry, aes_aesni::aes_ni::cbc_mac_entry, aes_aesni::aes_ni::cbc_lanes_entry},
 };
 }  // namespace axiom::detail

@@ -221,6 +221,6 @@ const AesKernel aes_vaes_avx2 = {
     aes_vaes_avx2::aes_ni::setup,
     {aes_vaes_avx2::encrypt_blocks, aes_vaes_avx2::decrypt_blocks, aes_vaes_avx2::ctr_entry,
      aes_vaes_avx2::aes_ni::cbc_encrypt_entry, aes_vaes_avx2::cbc_decrypt_entry,
-     aes_vaes_avx2::aes_ni::cbc_mac_entry},
+     aes_vaes_avx2::aes_ni::cbc_mac_entry, aes_vaes_avx2::aes_ni::cbc_lanes_entry},
 };
 }  // namespace axiom::detail

@@ -26,6 +26,12 @@ struct Block128Ops {
   // cbc_mac: state = E(state ^ block) for each of n blocks (CMAC's chain, no output).
   void (*cbc_mac)(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
                   std::size_t n) noexcept;
+  // cbc_lanes (optional: null where the modes' generic lanes over encrypt_blocks do as well):
+  // n independent chains of `blocks` blocks each, chain l's value in chain[16 l..], its input
+  // at in[l] and, for CBC encryption, its output at out[l] (out null: CBC-MAC, no output);
+  // the chaining values and pointers are advanced.
+  void (*cbc_lanes)(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+                    std::size_t n, std::size_t blocks) noexcept = nullptr;
 };
 
 }  // namespace axiom::detail

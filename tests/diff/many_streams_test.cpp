@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -27,6 +28,12 @@ namespace {
 // Message counts around the 16 lanes of the many-calls, and lengths that end at once, within
 // a step, at odd bytes, and after several KiB.
 constexpr std::size_t counts[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33};
+
+std::array<std::uint8_t, 16> iv_of(const Bytes& b) {
+  std::array<std::uint8_t, 16> iv;
+  std::copy(b.begin(), b.begin() + 16, iv.begin());
+  return iv;
+}
 
 std::size_t pick_length(Prng& rng) {
   switch (rng.below(8)) {
@@ -68,12 +75,12 @@ void diff_many(const C& ref, const C& mine) {
     // Raw CBC: to separate buffers, then in place.
     std::vector<Message> ms = make_messages(rng, count, true);
     std::vector<CbcJob> jobs;
-    for (Message& m : ms) jobs.push_back({m.out(m.in().size()), m.in(), fixed<16>(m.iv)});
+    for (Message& m : ms) jobs.push_back({m.out(m.in().size()), m.in(), iv_of(m.iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many(mine, jobs).ok());
     std::vector<Bytes> inplace;
     for (const Message& m : ms) inplace.emplace_back(m.in().begin(), m.in().end());
     jobs.clear();
-    for (std::size_t i = 0; i < count; ++i) jobs.push_back({inplace[i], inplace[i], fixed<16>(ms[i].iv)});
+    for (std::size_t i = 0; i < count; ++i) jobs.push_back({inplace[i], inplace[i], iv_of(ms[i].iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many(mine, jobs).ok());
     for (std::size_t i = 0; i < count; ++i) {
       Message& m = ms[i];
@@ -88,7 +95,7 @@ void diff_many(const C& ref, const C& mine) {
     // PKCS#7: any lengths; to separate buffers, then in place (the message at the front).
     ms = make_messages(rng, count, false);
     jobs.clear();
-    for (Message& m : ms) jobs.push_back({m.out(padded_size(m.in().size())), m.in(), fixed<16>(m.iv)});
+    for (Message& m : ms) jobs.push_back({m.out(padded_size(m.in().size())), m.in(), iv_of(m.iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many_padded(mine, jobs).ok());
     inplace.clear();
     for (const Message& m : ms) {
@@ -97,7 +104,7 @@ void diff_many(const C& ref, const C& mine) {
     }
     jobs.clear();
     for (std::size_t i = 0; i < count; ++i)
-      jobs.push_back({inplace[i], std::span(inplace[i]).first(ms[i].in().size()), fixed<16>(ms[i].iv)});
+      jobs.push_back({inplace[i], std::span(inplace[i]).first(ms[i].in().size()), iv_of(ms[i].iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many_padded(mine, jobs).ok());
     for (std::size_t i = 0; i < count; ++i) {
       Message& m = ms[i];
@@ -174,7 +181,7 @@ TEST_P(AesMany, KnownAnswers) {
           EXPECT_TRUE(std::equal(want[i].begin(), want[i].end(), tags[i].begin())) << cases[i % cases.size()].where();
       } else {
         std::vector<CbcJob> jobs;
-        for (std::size_t i = 0; i < in.size(); ++i) jobs.push_back({out[i], in[i], fixed<16>(ivs[i])});
+        for (std::size_t i = 0; i < in.size(); ++i) jobs.push_back({out[i], in[i], iv_of(ivs[i])});
         ASSERT_TRUE(Cbc<C>::encrypt_many(aes, jobs).ok());
         for (std::size_t i = 0; i < in.size(); ++i) EXPECT_EQ(out[i], want[i]) << cases[i % cases.size()].where();
       }
@@ -224,7 +231,7 @@ TEST(ManyStreams, ErrorsWriteNothing) {
     EXPECT_EQ(s.error(), e);
     EXPECT_TRUE(untouched(a) && untouched(b) && untouched(shared));
   };
-  const std::span<const std::uint8_t, 16> v = fixed<16>(iv);
+  const std::array<std::uint8_t, 16> v = iv_of(iv);
   expect({{a, in, v}, {std::span(b).first(48), in, v}}, Error::output_size_mismatch, false);
   expect({{a, in, v}, {std::span(b).first(17), std::span(in).first(17), v}}, Error::invalid_argument, false);
   expect({{a, in, v}, {std::span(shared).subspan(8, 64), std::span<const std::uint8_t>(shared).first(64), v}},
