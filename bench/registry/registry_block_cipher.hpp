@@ -2,7 +2,8 @@
 // (bench registry, shared with `axiom bench`), and the mode harness Kuznyechik's share.
 // Algorithms "aes-128", "aes-256" and "sm4"; ops (block_cipher_ops) "ctr", "ecb" (encrypt),
 // "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec" (the message is one
-// XTS data unit, IEEE 1619 tweak order, tweak block_bench_iv, key xts_bench_key), and for SM4
+// XTS data unit, IEEE 1619 tweak order, tweak block_bench_iv, key xts_bench_key), "cbc-enc-x8"
+// and "cmac-x8" (the message's eighths as eight messages at once: ours only), and for SM4
 // also "ccm-seal". Every
 // implementation (ours and the peers') uses the first 16 or 32 bytes of the benchmark key, the
 // IV block_bench_iv (GCM and CCM: its first 12 bytes as the nonce), no AAD, 16-byte tags, and
@@ -11,6 +12,7 @@
 // timing), or the tag (cmac).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -42,7 +44,7 @@ bool block_cipher_reference(const Subject& s, std::span<const std::uint8_t> key,
                             std::span<const std::uint8_t> msg, std::uint8_t* want);
 
 // block_mode returns the message function of the unauthenticated modes and CMAC ("ctr", "ecb",
-// "cbc-enc", "cbc-dec", "cmac") over the keyed cipher C, or an empty function for another op:
+// "cbc-enc", "cbc-dec", "cmac", "cbc-enc-x8", "cmac-x8") over the keyed cipher C, or an empty function for another op:
 // one whole message per call on a keyed object whose IV (iv) is reset per message, as a user
 // with one key and many messages does and as the peers are timed.
 template <class C>
@@ -64,6 +66,32 @@ MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std
     return [c, dec, iv](std::span<const std::uint8_t> m, std::uint8_t* o) {
       c->set_iv(iv);
       (void)(dec ? c->decrypt({o, m.size()}, m) : c->encrypt({o, m.size()}, m));
+    };
+  }
+  // cbc-enc-x8 / cmac-x8: the message's eighths as eight independent messages (each from iv)
+  // through Cbc::encrypt_many / Cmac::mac_many; out holds the eight ciphertexts in place of
+  // their plaintexts, or the eight tags.
+  if (op == "cbc-enc-x8") {
+    auto keep = std::make_shared<const C>(cipher);
+    return [keep, iv](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      CbcJob jobs[8];
+      const std::size_t blocks = m.size() / 16;
+      for (std::size_t i = 0; i < 8; ++i) {
+        const std::size_t from = 16 * (blocks * i / 8), to = 16 * (blocks * (i + 1) / 8);
+        jobs[i] = {{o + from, to - from}, m.subspan(from, to - from), {}};
+        std::copy(iv.begin(), iv.end(), jobs[i].iv.begin());
+      }
+      (void)Cbc<C>::encrypt_many(*keep, jobs);
+    };
+  }
+  if (op == "cmac-x8") {
+    auto keep = std::make_shared<const C>(cipher);
+    return [keep](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      std::span<const std::uint8_t> parts[8];
+      typename Cmac<C>::Tag tags[8];
+      for (std::size_t i = 0; i < 8; ++i) parts[i] = m.subspan(m.size() * i / 8, m.size() * (i + 1) / 8 - m.size() * i / 8);
+      (void)Cmac<C>::mac_many(*keep, tags, parts);
+      for (std::size_t i = 0; i < 8; ++i) std::copy(tags[i].begin(), tags[i].end(), o + 16 * i);
     };
   }
   if (op == "cmac") {

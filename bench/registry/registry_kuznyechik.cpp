@@ -37,14 +37,14 @@ MessageFn make(const std::string& op, const detail::KuznyechikKernel& k, std::sp
     };
   }
   static const std::array<std::uint8_t, 16> c0 = ctr_block();
-  return block_mode(op == "mac" ? "cmac" : op, cipher, op == "ctr" ? std::span<const std::uint8_t, 16>(c0) : iv16);
+  return block_mode(op == "mac" ? "cmac" : op == "mac-x8" ? "cmac-x8" : op, cipher, op == "ctr" ? std::span<const std::uint8_t, 16>(c0) : iv16);
 }
 
 }  // namespace
 
 void add_mgm_subjects(std::vector<Subject>& out);
 
-std::vector<std::string> kuz_ops() { return {"ecb", "ctr", "cbc-enc", "cbc-dec", "mac", "mgm-seal"}; }
+std::vector<std::string> kuz_ops() { return {"ecb", "ctr", "cbc-enc", "cbc-dec", "mac", "mgm-seal", "cbc-enc-x8", "mac-x8"}; }
 
 void add_kuznyechik_subjects(std::vector<Subject>& out) {
   add_mgm_subjects(out);

@@ -98,15 +98,15 @@ Status cbc_run(BlockCipherRef c, CbcState& s, bool decrypt, std::span<std::uint8
 namespace {
 // Several independent CBC chains (CBC encryption, CMAC) step in lockstep: up to many_width
 // lanes each hold one message's chaining value; every step xors each lane's next block in,
-// runs all lanes through one encrypt_blocks call (the kernel's parallel ECB path: 16 blocks
-// are one group of the VAES kernels) and copies the results out; a kernel with cbc_lanes
+// runs all lanes through one encrypt_blocks call (the kernel's parallel ECB path) and copies
+// the results out; a kernel with cbc_lanes
 // (AES-NI) keeps the chains in registers for a whole segment instead, since this gathering
 // through memory costs about as much as the cipher (0.3 c/B for 8 AES lanes). A message is its whole
 // input blocks, read in place, then an optional last block the mode builds (padding, CMAC's
 // subkey). Lanes run in segments as long as the shortest lane's rest; a message that ends
 // leaves its lane to the last lane, and the next message takes the free one, so the lanes
 // stay full while messages remain, whatever their lengths. Only lengths decide (public).
-constexpr std::size_t many_width = 16;
+constexpr std::size_t many_width = 32;  // the widest batch of our kernels (Kuznyechik/avx2)
 
 struct Lanes {
   alignas(64) std::uint8_t chain[many_width * 16];  // chaining values, then cipher inputs
@@ -125,7 +125,7 @@ struct Lanes {
 template <class Policy>
 void lockstep(BlockCipherRef c, Policy& p, std::size_t count) noexcept {
   Lanes s;
-  std::size_t live = 0, next = 0;
+  std::size_t live = 0, next = 0, used = 0;
   for (;;) {
     for (; live < many_width && next < count; ++next) {
       const std::size_t l = live;
@@ -136,6 +136,7 @@ void lockstep(BlockCipherRef c, Policy& p, std::size_t count) noexcept {
       ++live;
     }
     if (live == 0) break;
+    used = std::max(used, live);
     // Lanes at their last block switch to it; lanes done leave (backwards: the last lane,
     // moved into l, has been looked at).
     for (std::size_t l = live; l-- > 0;) {
@@ -174,7 +175,8 @@ void lockstep(BlockCipherRef c, Policy& p, std::size_t count) noexcept {
     }
     for (std::size_t l = 0; l < live; ++l) s.left[l] -= run;
   }
-  secure_wipe(&s, sizeof s);
+  secure_wipe(s.chain, 16 * used);  // only the lanes used: a call on short messages is short
+  secure_wipe(s.last, 16 * used);
 }
 
 // pad_block: the last (partial) block of a message, from its rest bytes, padded by PKCS#7
