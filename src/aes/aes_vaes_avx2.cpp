@@ -38,19 +38,25 @@ void ecb16(const __m128i* k, std::uint8_t* out, const std::uint8_t* in) noexcept
   for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, b[i]);
 }
 
+// crypt2_keys: one ymm (two blocks) through the rounds with the keys already in registers.
 template <unsigned R, bool Decrypt>
-inline __m256i crypt2(const __m128i* k, __m256i b) noexcept {
-  if (Decrypt) decrypt_n<R, 1>(k, &b); else encrypt_n<R, 1>(k, &b);
-  return b;
+inline __m256i crypt2_keys(const __m256i* rk, __m256i b) noexcept {
+  b = _mm256_xor_si256(b, rk[0]);
+  for (unsigned r = 1; r < R; ++r) b = Decrypt ? _mm256_aesdec_epi128(b, rk[r]) : _mm256_aesenc_epi128(b, rk[r]);
+  return Decrypt ? _mm256_aesdeclast_epi128(b, rk[R]) : _mm256_aesenclast_epi128(b, rk[R]);
 }
 
 template <unsigned R, bool Decrypt>
 void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
   for (; n >= 16; n -= 16, in += 256, out += 256) ecb16<R, Decrypt>(k, out, in);
-  // The tail two blocks at a time: independent iterations that overlap out of order.
-  for (; n >= 2; n -= 2, in += 32, out += 32) storeu2(out, crypt2<R, Decrypt>(k, loadu2(in)));
-  if (n == 1) storeu(out, _mm256_castsi256_si128(crypt2<R, Decrypt>(k, _mm256_zextsi128_si256(loadu(in)))));
+  if (n == 0) return;
+  // The tail two blocks at a time: independent iterations that overlap out of order, the
+  // round keys loaded once (a short message is mostly tail: fewer instructions per call).
+  __m256i rk[R + 1];
+  for (unsigned r = 0; r <= R; ++r) rk[r] = aes_vaes::key2(k, r);
+  for (; n >= 2; n -= 2, in += 32, out += 32) storeu2(out, crypt2_keys<R, Decrypt>(rk, loadu2(in)));
+  if (n == 1) storeu(out, _mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, _mm256_zextsi128_si256(loadu(in)))));
 }
 
 inline __m256i reverse_bytes2(__m256i v) noexcept {
