@@ -182,7 +182,7 @@ void lockstep(BlockCipherRef c, Policy& p, std::size_t count) noexcept {
 // pad_block: the last (partial) block of a message, from its rest bytes, padded by PKCS#7
 // (CBC) or by 0x80 and zeros (CMAC).
 void pad_block(std::uint8_t out[16], const std::uint8_t* rest, std::size_t n, bool pkcs7) noexcept {
-  std::memcpy(out, rest, n);
+  if (n != 0) std::memcpy(out, rest, n);  // rest is null for an empty message
   if (pkcs7) {
     std::memset(out + n, static_cast<int>(16 - n), 16 - n);
   } else {
