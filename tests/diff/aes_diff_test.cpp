@@ -122,10 +122,7 @@ void inc32(Bytes& c) {
   }
 }
 
-class GcmFusedDiff : public ::testing::TestWithParam<const detail::GcmFusedKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class GcmFusedDiff : public KernelTest<detail::GcmFusedKernel> {};
 
 TEST_P(GcmFusedDiff, AgainstPortable) {
   const detail::GcmFusedKernel& f = *GetParam();

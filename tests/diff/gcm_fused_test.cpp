@@ -17,10 +17,7 @@
 namespace axiom::test {
 namespace {
 
-class GcmFusedEntries : public ::testing::TestWithParam<const detail::GcmFusedKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class GcmFusedEntries : public KernelTest<detail::GcmFusedKernel> {};
 
 TEST_P(GcmFusedEntries, StartGivesEJ0AndTheFirstCounter) {
   const detail::GcmFusedKernel& f = *GetParam();

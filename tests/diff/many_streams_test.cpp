@@ -134,10 +134,7 @@ void diff_many(const C& ref, const C& mine) {
   }
 }
 
-class AesMany : public ::testing::TestWithParam<const detail::AesKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class AesMany : public KernelTest<detail::AesKernel> {};
 
 TEST_P(AesMany, EqualsOneStreamEach) {
   Prng rng(test_seed() + 301);
@@ -196,10 +193,7 @@ TEST_P(AesMany, KnownAnswers) {
 INSTANTIATE_TEST_SUITE_P(Kernels, AesMany, ::testing::ValuesIn(detail::aes_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
-class Sm4Many : public ::testing::TestWithParam<const detail::Sm4Kernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class Sm4Many : public KernelTest<detail::Sm4Kernel> {};
 
 TEST_P(Sm4Many, EqualsOneStreamEach) {
   const Bytes key = Prng(test_seed() + 302).bytes(16);
@@ -209,10 +203,7 @@ TEST_P(Sm4Many, EqualsOneStreamEach) {
 INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Many, ::testing::ValuesIn(detail::sm4_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
-class KuznyechikMany : public ::testing::TestWithParam<const detail::KuznyechikKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class KuznyechikMany : public KernelTest<detail::KuznyechikKernel> {};
 
 TEST_P(KuznyechikMany, EqualsOneStreamEach) {
   const Bytes key = Prng(test_seed() + 303).bytes(32);

@@ -97,10 +97,7 @@ TEST_P(MgmKat, ArgumentRules) {
 AXIOM_KERNEL_PAIRS(MgmKat, detail::kuznyechik_kernels(), detail::mgm_kernels());
 
 // Every MGM kernel against the portable one on random sums of products of awkward sizes.
-class MgmMulDiff : public ::testing::TestWithParam<const detail::MgmKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class MgmMulDiff : public KernelTest<detail::MgmKernel> {};
 
 TEST_P(MgmMulDiff, AgreesWithPortable) {
   Prng rng(test_seed() + 7);

@@ -33,6 +33,14 @@ bool kernel_runnable(const detail::KernelInfo& info);
     }                                                                           \
   } while (0)
 
+// KernelTest<Kernel>: the fixture of a test run once per kernel, skipped (or failed, as above)
+// where the CPU cannot run the kernel.
+template <class Kernel>
+class KernelTest : public ::testing::TestWithParam<const Kernel*> {
+ protected:
+  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(this->GetParam()->info); }
+};
+
 // kernel_test_name turns "sha256/shani" into "shani" for parameterised test names.
 std::string kernel_test_name(const detail::KernelInfo& info);
 
