@@ -192,6 +192,71 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   storeu(iv, prev);
 }
 
+// XTS (IEEE 1619 order): each ymm holds the masks of two consecutive blocks, 8 of them the
+// masks of a group of 16 blocks, each stepped by x^16 for the next group. The masks are secret
+// (from E_K2), so their stepping has no branch: a 128-bit shift per lane and the carried-out
+// bits folded back times 0x87 (x^128 = x^7 + x^2 + x + 1) with shifts and xors, not with
+// vpclmulqdq (the kernel's CPU feature set does not include it).
+
+// fold87 multiplies c (in each lane a polynomial of at most 57 bits in the low qword) by 0x87.
+inline __m256i fold87(__m256i c) noexcept {
+  return _mm256_xor_si256(_mm256_xor_si256(c, _mm256_slli_epi64(c, 1)),
+                          _mm256_xor_si256(_mm256_slli_epi64(c, 2), _mm256_slli_epi64(c, 7)));
+}
+
+// times_x_by multiplies each qword pair (a lane's mask) by x^m, m the count in both of its
+// qwords (0 <= m <= 57): variable shifts, so that the first group's 8 registers come straight
+// from T instead of from a chain (a count of 64 shifts a qword out to 0).
+inline __m256i times_x_by(__m256i t, __m256i m) noexcept {
+  const __m256i carry = _mm256_srlv_epi64(t, _mm256_sub_epi64(_mm256_set1_epi64x(64), m));
+  const __m256i shifted = _mm256_xor_si256(_mm256_sllv_epi64(t, m), _mm256_slli_si256(carry, 8));
+  return _mm256_xor_si256(shifted, fold87(_mm256_srli_si256(carry, 8)));
+}
+
+// times_x16 multiplies the masks of a and b by x^16 (the step from one group to the next): a
+// two-byte shift per lane, and the two bytes shifted out of a and of b folded back together,
+// side by side in one register (the fold is most of the cost).
+inline void times_x16(__m256i& a, __m256i& b) noexcept {
+  const __m256i f = fold87(_mm256_srli_epi64(_mm256_unpackhi_epi64(a, b), 48));
+  const __m256i zero = _mm256_setzero_si256();
+  a = _mm256_xor_si256(_mm256_slli_si256(a, 2), _mm256_unpacklo_epi64(f, zero));
+  b = _mm256_xor_si256(_mm256_slli_si256(b, 2), _mm256_unpackhi_epi64(f, zero));
+}
+
+template <unsigned R, bool Decrypt>
+void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
+  __m256i t[8];
+  const __m256i t0 = _mm256_broadcastsi128_si256(loadu(tweak));
+  for (int i = 0; i < 8; ++i) t[i] = times_x_by(t0, _mm256_set_epi64x(2 * i + 1, 2 * i + 1, 2 * i, 2 * i));
+  for (; n >= 16; n -= 16, in += 256, out += 256) {
+    __m256i b[8];
+    for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(loadu2(in + 32 * i), t[i]);
+    if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
+    for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], t[i]));
+    for (int i = 0; i < 8; i += 2) times_x16(t[i], t[i + 1]);
+  }
+  // The tail, fewer than 16 blocks, two at a time with the group's masks in order and the
+  // round keys loaded once (as ECB's tail); which mask comes next depends only on n (public).
+  std::size_t i = 0;
+  bool odd = false;
+  if (n > 0) {
+    __m256i rk[R + 1];
+    for (unsigned r = 0; r <= R; ++r) rk[r] = aes_vaes::key2(k, r);
+    for (; n >= 2; n -= 2, ++i, in += 32, out += 32)
+      storeu2(out, _mm256_xor_si256(crypt2_keys<R, Decrypt>(rk, _mm256_xor_si256(loadu2(in), t[i])), t[i]));
+    if (n == 1) {
+      const __m128i m = _mm256_castsi256_si128(t[i]);
+      const __m256i b = _mm256_zextsi128_si256(_mm_xor_si128(loadu(in), m));
+      storeu(out, _mm_xor_si128(_mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, b)), m));
+      odd = true;
+    }
+  }
+  const __m128i next = odd ? _mm256_extracti128_si256(t[i], 1) : _mm256_castsi256_si128(t[i]);
+  storeu(tweak, next);
+  axiom::detail::wipe(t);
+}
+
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   switch (sched(ks).rounds) {
     case 10: return ecb<10, false>(ks, out, in, n);
@@ -214,6 +279,22 @@ void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, c
                        std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
 }
+void xts_encrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
+  switch (sched(ks).rounds) {
+    case 10: return xts<10, false>(ks, tweak, out, in, n);
+    case 12: return xts<12, false>(ks, tweak, out, in, n);
+    default: return xts<14, false>(ks, tweak, out, in, n);
+  }
+}
+void xts_decrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
+  switch (sched(ks).rounds) {
+    case 10: return xts<10, true>(ks, tweak, out, in, n);
+    case 12: return xts<12, true>(ks, tweak, out, in, n);
+    default: return xts<14, true>(ks, tweak, out, in, n);
+  }
+}
 }  // namespace
 
 AXIOM_ISA_END
@@ -227,6 +308,7 @@ const AesKernel aes_vaes_avx2 = {
     aes_vaes_avx2::aes_ni::setup,
     {aes_vaes_avx2::encrypt_blocks, aes_vaes_avx2::decrypt_blocks, aes_vaes_avx2::ctr_entry,
      aes_vaes_avx2::aes_ni::cbc_encrypt_entry, aes_vaes_avx2::cbc_decrypt_entry,
-     aes_vaes_avx2::aes_ni::cbc_mac_entry, aes_vaes_avx2::aes_ni::cbc_lanes_entry},
+     aes_vaes_avx2::aes_ni::cbc_mac_entry, aes_vaes_avx2::aes_ni::cbc_lanes_entry,
+     aes_vaes_avx2::xts_encrypt, aes_vaes_avx2::xts_decrypt},
 };
 }  // namespace axiom::detail

@@ -32,6 +32,13 @@ struct Block128Ops {
   // the chaining values and pointers are advanced.
   void (*cbc_lanes)(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
                     std::size_t n, std::size_t blocks) noexcept = nullptr;
+  // xts_encrypt / xts_decrypt (optional, nullptr if the kernel has none): XTS in IEEE 1619
+  // order on n whole blocks, block j masked with T·x^j where T = tweak (already E_K2(i));
+  // tweak is replaced by T·x^n. Ciphertext stealing stays with the caller (src/modes/xts.cpp).
+  void (*xts_encrypt)(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+                      std::size_t n) noexcept = nullptr;
+  void (*xts_decrypt)(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+                      std::size_t n) noexcept = nullptr;
 };
 
 }  // namespace axiom::detail

@@ -1,8 +1,9 @@
 // XTS (IEEE 1619-2018 / SP 800-38E, and GB/T 17964-2021's tweak order) over any 128-bit block
 // cipher kernel. The masks T_j of up to `batch` blocks are computed first, XORed into the data,
 // the whole batch goes through one encrypt_blocks / decrypt_blocks call (so a wide kernel runs
-// at its ECB speed), and the masks are XORed again. The masks come from E_K2: they are secret,
-// so their computation has no branch and no index that depends on them.
+// at its ECB speed), and the masks are XORed again; a kernel with a fused XTS path (IEEE order:
+// the VAES AES kernel) takes the whole blocks itself, masks in registers. The masks come from
+// E_K2: they are secret, so their computation has no branch and no index that depends on them.
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -26,6 +27,7 @@ struct Mask {
 
 // IEEE 1619: T is little-endian; T·x shifts left and folds bit 127 back as 0x87 into byte 0.
 struct Ieee {
+  static constexpr bool fused_order = true;  // the order of the kernels' xts_encrypt / xts_decrypt
   static Mask load(const std::uint8_t* p) noexcept { return {load_le64(p), load_le64(p + 8)}; }
   // words: T's bytes 0..7 and 8..15 as little-endian words.
   static Mask words(Mask t) noexcept { return t; }
@@ -43,6 +45,7 @@ struct Ieee {
 // GB/T 17964-2021: T is big-endian with the bits reflected (GCM's order); T·x shifts right and
 // folds the bit shifted out of byte 15 back as 0xe1 into byte 0.
 struct Gb {
+  static constexpr bool fused_order = false;
   static Mask load(const std::uint8_t* p) noexcept {
     return {__builtin_bswap64(load_le64(p + 8)), __builtin_bswap64(load_le64(p))};
   }
@@ -86,10 +89,21 @@ void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_
          const std::uint8_t first[16]) noexcept {
   const auto bulk = decrypt ? data.ops->decrypt_blocks : data.ops->encrypt_blocks;
   alignas(16) std::uint8_t masks[batch * 16];
-  Mask t = S::load(first);
   const std::size_t rest = n % 16;
-  for (std::size_t blocks = n / 16 - (rest != 0); blocks > 0;) {
+  std::size_t blocks = n / 16 - (rest != 0);
+  // A kernel with a fused XTS path (IEEE order only) runs all the whole blocks before a
+  // partial one itself and hands back the next mask.
+  const auto fused = decrypt ? data.ops->xts_decrypt : data.ops->xts_encrypt;
+  std::memcpy(masks, first, 16);
+  std::size_t used = 16;  // bytes of masks to wipe: all of it only on the generic path
+  if (S::fused_order && fused != nullptr) {
+    fused(data.schedule, masks, out, in, blocks);
+    out += 16 * blocks, in += 16 * blocks, blocks = 0;
+  }
+  Mask t = S::load(masks);
+  for (; blocks > 0;) {
     const std::size_t k = std::min(blocks, batch);
+    used = std::max(used, 16 * k);
     // Two chains, even and odd blocks, each stepped by x^2: half the latency of one chain.
     Mask even = t, odd = S::times_x(t);
     std::size_t i = 0;
@@ -120,6 +134,7 @@ void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_
     const std::uint8_t* mask_b = masks + (decrypt ? 0 : 16);
     std::uint8_t* block = masks + 32;
     std::uint8_t* tail = masks + 48;
+    used = std::max(used, std::size_t{64});
     xor_bytes(block, in, mask_a, 16);
     bulk(data.schedule, block, block, 1);
     xor_bytes(block, block, mask_a, 16);
@@ -130,7 +145,7 @@ void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_
     bulk(data.schedule, block, block, 1);
     xor_bytes(out, block, mask_b, 16);
   }
-  secure_wipe(masks, sizeof masks);
+  secure_wipe(masks, used);
   secure_wipe(&t, sizeof t);
 }
 
