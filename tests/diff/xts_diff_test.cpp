@@ -123,10 +123,7 @@ std::pair<Bytes, Bytes> two_keys(std::uint64_t seed) {
   return {rng.bytes(C::key_size), rng.bytes(C::key_size)};
 }
 
-class AesXtsDiff : public ::testing::TestWithParam<const detail::AesKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class AesXtsDiff : public KernelTest<detail::AesKernel> {};
 
 TEST_P(AesXtsDiff, Aes128AgainstDefinition) {
   const auto [k1, k2] = two_keys<Aes128>(72);
@@ -273,10 +270,7 @@ TEST_P(AesXtsDiff, FusedMatchesGeneric) {
 INSTANTIATE_TEST_SUITE_P(Kernels, AesXtsDiff, ::testing::ValuesIn(detail::aes_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
-class Sm4XtsDiff : public ::testing::TestWithParam<const detail::Sm4Kernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class Sm4XtsDiff : public KernelTest<detail::Sm4Kernel> {};
 
 TEST_P(Sm4XtsDiff, AgainstDefinition) {
   const auto [k1, k2] = two_keys<Sm4>(78);
@@ -291,10 +285,7 @@ TEST_P(Sm4XtsDiff, MatchesLibgcrypt) { against_libgcrypt<Sm4>(GCRY_CIPHER_SM4, *
 INSTANTIATE_TEST_SUITE_P(Kernels, Sm4XtsDiff, ::testing::ValuesIn(detail::sm4_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
-class KuznyechikXtsDiff : public ::testing::TestWithParam<const detail::KuznyechikKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class KuznyechikXtsDiff : public KernelTest<detail::KuznyechikKernel> {};
 
 TEST_P(KuznyechikXtsDiff, AgainstDefinition) {
   const auto [k1, k2] = two_keys<Kuznyechik>(80);

@@ -32,10 +32,7 @@ void check_case(const Xts<C>& xts, const VectorCase& c) {
   EXPECT_EQ(inplace, pt) << "in place " << c.where();
 }
 
-class AesXtsKat : public ::testing::TestWithParam<const detail::AesKernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class AesXtsKat : public KernelTest<detail::AesKernel> {};
 
 TEST_P(AesXtsKat, Ieee1619AnnexB) {
   int cases = 0;
@@ -60,10 +57,7 @@ TEST_P(AesXtsKat, Ieee1619AnnexB) {
 INSTANTIATE_TEST_SUITE_P(Kernels, AesXtsKat, ::testing::ValuesIn(detail::aes_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
-class Sm4XtsKat : public ::testing::TestWithParam<const detail::Sm4Kernel*> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class Sm4XtsKat : public KernelTest<detail::Sm4Kernel> {};
 
 TEST_P(Sm4XtsKat, GbAndIeee) {
   int cases = 0;
