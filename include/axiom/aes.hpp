@@ -58,10 +58,12 @@ class AesCipher {
   // kernel_name names the kernel in use, e.g. "aes/aesni".
   std::string_view kernel_name() const noexcept;
   // block_ref is the cipher as the modes use it (internal); valid while this object lives.
-  detail::BlockCipherRef block_ref() const noexcept;
+  // Inline: a short message's call through a mode pays for no extra call.
+  detail::BlockCipherRef block_ref() const noexcept { return {ops_, &schedule_}; }
 
  private:
   const detail::AesKernel* kernel_;
+  const detail::Block128Ops* ops_;  // &kernel_->ops
   detail::AesSchedule schedule_;
 };
 

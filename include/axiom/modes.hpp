@@ -17,8 +17,13 @@
 namespace axiom {
 
 namespace detail {
-Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
-               std::span<const std::uint8_t> in) noexcept;
+// ecb_run is inline: a 64-byte call costs about as much as one more call layer saves.
+inline Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
+                      std::span<const std::uint8_t> in) noexcept {
+  if (Status s = check_blocks(out, in); !s) return s;
+  (decrypt ? c.ops->decrypt_blocks : c.ops->encrypt_blocks)(c.schedule, out.data(), in.data(), in.size() / 16);
+  return {};
+}
 inline constexpr std::size_t max_register = 128;  // bytes: z = 8 chains
 // set_register checks and copies an IV of 16·z bytes (z = 1..8) into reg; size gets 16·z.
 Status set_register(std::uint8_t reg[max_register], std::uint8_t& size,

@@ -38,7 +38,7 @@ AesCipher<K>::AesCipher(std::span<const std::uint8_t, K> key) noexcept : AesCiph
 
 template <std::size_t K>
 AesCipher<K>::AesCipher(std::span<const std::uint8_t, K> key, const detail::AesKernel& kernel) noexcept
-    : kernel_(&kernel) {
+    : kernel_(&kernel), ops_(&kernel.ops) {
   std::uint8_t round_keys[240];
   const std::uint32_t rounds = detail::aes_expand_key(round_keys, key.data(), K);
   kernel.setup(schedule_, round_keys, rounds);
@@ -83,11 +83,6 @@ void AesCipher<K>::decrypt_block(std::span<std::uint8_t, 16> out, std::span<cons
 template <std::size_t K>
 std::string_view AesCipher<K>::kernel_name() const noexcept {
   return kernel_->info.name;
-}
-
-template <std::size_t K>
-detail::BlockCipherRef AesCipher<K>::block_ref() const noexcept {
-  return {&kernel_->ops, &schedule_};
 }
 
 template class AesCipher<16>;

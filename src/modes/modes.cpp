@@ -40,13 +40,6 @@ void xor16(std::uint8_t* dst, const std::uint8_t* a, const std::uint8_t* b) noex
 }
 }  // namespace
 
-Status ecb_run(BlockCipherRef c, bool decrypt, std::span<std::uint8_t> out,
-               std::span<const std::uint8_t> in) noexcept {
-  if (Status s = check_blocks(out, in); !s) return s;
-  (decrypt ? c.ops->decrypt_blocks : c.ops->encrypt_blocks)(c.schedule, out.data(), in.data(), in.size() / 16);
-  return {};
-}
-
 Status set_register(std::uint8_t reg[max_register], std::uint8_t& size,
                     std::span<const std::uint8_t> iv) noexcept {
   if (iv.empty() || iv.size() > max_register || iv.size() % 16 != 0) return Error::invalid_nonce_size;
