@@ -8,7 +8,6 @@
 #include <cstring>
 
 #include "aes/aes_kernel.hpp"
-#include "core/wipe.hpp"
 
 AXIOM_ISA_BEGIN(aes, vaes_avx2)
 
@@ -51,6 +50,12 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
   for (; n >= 16; n -= 16, in += 256, out += 256) ecb16<R, Decrypt>(k, out, in);
   if (n == 0) return;
+  if (n == 1) {  // one block (a tweak, a subkey): xmm rounds with the keys from memory, no broadcasts
+    __m128i b = loadu(in);
+    if (Decrypt) aes_ni::decrypt_n<R, 1>(k, &b); else aes_ni::encrypt_n<R, 1>(k, &b);
+    storeu(out, b);
+    return;
+  }
   // The tail two blocks at a time: independent iterations that overlap out of order, the
   // round keys loaded once (a short message is mostly tail: fewer instructions per call).
   __m256i rk[R + 1];
@@ -223,38 +228,46 @@ inline void times_x16(__m256i& a, __m256i& b) noexcept {
   b = _mm256_xor_si256(_mm256_slli_si256(b, 2), _mm256_unpackhi_epi64(f, zero));
 }
 
+// xts: the groups of 16 blocks with their 8 mask registers, then the tail of fewer than 16
+// two at a time, each pair's masks made from the current T by the shifts it needs (a short
+// message computes only the masks it uses). The masks stay in registers and the compiler's
+// spill slots, as every kernel's round keys do: no buffer of them to wipe (wiping an array
+// of them would only make the compiler store them there, about 15 cycles per call).
 template <unsigned R, bool Decrypt>
 void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
-  __m256i t[8];
-  const __m256i t0 = _mm256_broadcastsi128_si256(loadu(tweak));
-  for (int i = 0; i < 8; ++i) t[i] = times_x_by(t0, _mm256_set_epi64x(2 * i + 1, 2 * i + 1, 2 * i, 2 * i));
-  for (; n >= 16; n -= 16, in += 256, out += 256) {
-    __m256i b[8];
-    for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(loadu2(in + 32 * i), t[i]);
-    if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
-    for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], t[i]));
-    for (int i = 0; i < 8; i += 2) times_x16(t[i], t[i + 1]);
+  __m256i base = _mm256_broadcastsi128_si256(loadu(tweak));  // T·x^(16 g) after g groups
+  if (n >= 16) {
+    __m256i t[8];
+    for (int i = 0; i < 8; ++i) t[i] = times_x_by(base, _mm256_set_epi64x(2 * i + 1, 2 * i + 1, 2 * i, 2 * i));
+    for (; n >= 16; n -= 16, in += 256, out += 256) {
+      __m256i b[8];
+      for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(loadu2(in + 32 * i), t[i]);
+      if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
+      for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], t[i]));
+      for (int i = 0; i < 8; i += 2) times_x16(t[i], t[i + 1]);
+    }
+    base = _mm256_permute4x64_epi64(t[0], 0x44);  // its low lane in both
   }
-  // The tail, fewer than 16 blocks, two at a time with the group's masks in order and the
-  // round keys loaded once (as ECB's tail); which mask comes next depends only on n (public).
-  std::size_t i = 0;
-  bool odd = false;
+  // count: the exponents of the next pair's masks (low lane, high lane); public, from n.
+  __m256i count = _mm256_set_epi64x(1, 1, 0, 0);
+  const __m256i step = _mm256_set1_epi64x(2);
   if (n > 0) {
     __m256i rk[R + 1];
     for (unsigned r = 0; r <= R; ++r) rk[r] = aes_vaes::key2(k, r);
-    for (; n >= 2; n -= 2, ++i, in += 32, out += 32)
-      storeu2(out, _mm256_xor_si256(crypt2_keys<R, Decrypt>(rk, _mm256_xor_si256(loadu2(in), t[i])), t[i]));
+    for (; n >= 2; n -= 2, in += 32, out += 32, count = _mm256_add_epi64(count, step)) {
+      const __m256i m = times_x_by(base, count);
+      storeu2(out, _mm256_xor_si256(crypt2_keys<R, Decrypt>(rk, _mm256_xor_si256(loadu2(in), m)), m));
+    }
     if (n == 1) {
-      const __m128i m = _mm256_castsi256_si128(t[i]);
-      const __m256i b = _mm256_zextsi128_si256(_mm_xor_si128(loadu(in), m));
-      storeu(out, _mm_xor_si128(_mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, b)), m));
-      odd = true;
+      const __m256i m = times_x_by(base, count);
+      const __m256i b = _mm256_zextsi128_si256(_mm_xor_si128(loadu(in), _mm256_castsi256_si128(m)));
+      storeu(out, _mm_xor_si128(_mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, b)), _mm256_castsi256_si128(m)));
+      storeu(tweak, _mm256_extracti128_si256(m, 1));
+      return;
     }
   }
-  const __m128i next = odd ? _mm256_extracti128_si256(t[i], 1) : _mm256_castsi256_si128(t[i]);
-  storeu(tweak, next);
-  axiom::detail::wipe(t);
+  storeu(tweak, _mm256_castsi256_si128(times_x_by(base, count)));
 }
 
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {

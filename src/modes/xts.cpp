@@ -82,25 +82,28 @@ void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, 
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
 }
 
-// run: n >= 16 bytes; first = E_K2(tweak) = T_0. The whole blocks before a partial one go in
-// batches; a partial last block steals from the last whole one (IEEE 1619 5.3.2 / 5.4.2).
+// run: n >= 16 bytes; first = E_K2(tweak) = T_0 (a fused kernel steps it in place). The whole
+// blocks before a partial one go in batches; a partial last block steals from the last whole
+// one (IEEE 1619 5.3.2 / 5.4.2).
 template <class S>
 void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_t* in, std::size_t n,
-         const std::uint8_t first[16]) noexcept {
+         std::uint8_t first[16]) noexcept {
   const auto bulk = decrypt ? data.ops->decrypt_blocks : data.ops->encrypt_blocks;
   alignas(16) std::uint8_t masks[batch * 16];
   const std::size_t rest = n % 16;
   std::size_t blocks = n / 16 - (rest != 0);
   // A kernel with a fused XTS path (IEEE order only) runs all the whole blocks before a
   // partial one itself and hands back the next mask.
+  // The kernel loads T as one 16-byte value: it gets first itself, written by one 16-byte
+  // store (a copy by two 8-byte stores could not be forwarded to that load: a stall per call).
   const auto fused = decrypt ? data.ops->xts_decrypt : data.ops->xts_encrypt;
-  std::memcpy(masks, first, 16);
-  std::size_t used = 16;  // bytes of masks to wipe: all of it only on the generic path
+  std::size_t used = 0;  // bytes of masks to wipe: all of it only on the generic path
   if (S::fused_order && fused != nullptr) {
-    fused(data.schedule, masks, out, in, blocks);
+    fused(data.schedule, first, out, in, blocks);
+    if (rest == 0) return;  // no mask outside first, which the caller wipes
     out += 16 * blocks, in += 16 * blocks, blocks = 0;
   }
-  Mask t = S::load(masks);
+  Mask t = S::load(first);
   for (; blocks > 0;) {
     const std::size_t k = std::min(blocks, batch);
     used = std::max(used, 16 * k);
@@ -157,7 +160,7 @@ Status xts_run(BlockCipherRef data, BlockCipherRef tweak_cipher, XtsStandard sta
   if (Status s = check_same(out, in); !s) return s;
   if (in.size() < 16) return Error::invalid_argument;
   if (in.size() > xts_max_unit) return Error::message_too_long;
-  alignas(16) std::uint8_t first[16];
+  alignas(16) std::uint8_t first[16];  // T_0, then as the fused kernel leaves it
   tweak_cipher.ops->encrypt_blocks(tweak_cipher.schedule, first, tweak.data(), 1);
   if (standard == XtsStandard::gb17964)
     run<Gb>(data, decrypt, out.data(), in.data(), in.size(), first);
