@@ -11,6 +11,7 @@
 #include "axiom/bytes.hpp"
 #include "axiom/xts.hpp"
 #include "core/endian.hpp"
+#include "core/wipe.hpp"
 #include "modes/block128.hpp"
 #include "modes/mode_util.hpp"
 
@@ -27,7 +28,6 @@ struct Mask {
 
 // IEEE 1619: T is little-endian; T·x shifts left and folds bit 127 back as 0x87 into byte 0.
 struct Ieee {
-  static constexpr bool fused_order = true;  // the order of the kernels' xts_encrypt / xts_decrypt
   static Mask load(const std::uint8_t* p) noexcept { return {load_le64(p), load_le64(p + 8)}; }
   // words: T's bytes 0..7 and 8..15 as little-endian words.
   static Mask words(Mask t) noexcept { return t; }
@@ -45,7 +45,6 @@ struct Ieee {
 // GB/T 17964-2021: T is big-endian with the bits reflected (GCM's order); T·x shifts right and
 // folds the bit shifted out of byte 15 back as 0xe1 into byte 0.
 struct Gb {
-  static constexpr bool fused_order = false;
   static Mask load(const std::uint8_t* p) noexcept {
     return {__builtin_bswap64(load_le64(p + 8)), __builtin_bswap64(load_le64(p))};
   }
@@ -82,27 +81,17 @@ void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, 
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
 }
 
-// run: n >= 16 bytes; first = E_K2(tweak) = T_0 (a fused kernel steps it in place). The whole
-// blocks before a partial one go in batches; a partial last block steals from the last whole
-// one (IEEE 1619 5.3.2 / 5.4.2).
+// run: n >= 16 bytes; first = the mask of the first block (T_0, or where a fused kernel left
+// it). The whole blocks before a partial one go in batches; a partial last block steals from
+// the last whole one (IEEE 1619 5.3.2 / 5.4.2).
 template <class S>
 void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_t* in, std::size_t n,
-         std::uint8_t first[16]) noexcept {
+         const std::uint8_t first[16]) noexcept {
   const auto bulk = decrypt ? data.ops->decrypt_blocks : data.ops->encrypt_blocks;
   alignas(16) std::uint8_t masks[batch * 16];
   const std::size_t rest = n % 16;
   std::size_t blocks = n / 16 - (rest != 0);
-  // A kernel with a fused XTS path (IEEE order only) runs all the whole blocks before a
-  // partial one itself and hands back the next mask.
-  // The kernel loads T as one 16-byte value: it gets first itself, written by one 16-byte
-  // store (a copy by two 8-byte stores could not be forwarded to that load: a stall per call).
-  const auto fused = decrypt ? data.ops->xts_decrypt : data.ops->xts_encrypt;
-  std::size_t used = 0;  // bytes of masks to wipe: all of it only on the generic path
-  if (S::fused_order && fused != nullptr) {
-    fused(data.schedule, first, out, in, blocks);
-    if (rest == 0) return;  // no mask outside first, which the caller wipes
-    out += 16 * blocks, in += 16 * blocks, blocks = 0;
-  }
+  std::size_t used = 0;  // bytes of masks to wipe
   Mask t = S::load(first);
   for (; blocks > 0;) {
     const std::size_t k = std::min(blocks, batch);
@@ -162,11 +151,22 @@ Status xts_run(BlockCipherRef data, BlockCipherRef tweak_cipher, XtsStandard sta
   if (in.size() > xts_max_unit) return Error::message_too_long;
   alignas(16) std::uint8_t first[16];  // T_0, then as the fused kernel leaves it
   tweak_cipher.ops->encrypt_blocks(tweak_cipher.schedule, first, tweak.data(), 1);
-  if (standard == XtsStandard::gb17964)
-    run<Gb>(data, decrypt, out.data(), in.data(), in.size(), first);
-  else
-    run<Ieee>(data, decrypt, out.data(), in.data(), in.size(), first);
-  secure_wipe(first, sizeof first);
+  std::uint8_t* o = out.data();
+  const std::uint8_t* i = in.data();
+  std::size_t n = in.size();
+  // A kernel with a fused XTS path (IEEE order only) runs the whole blocks before a partial
+  // one itself and steps T past them; run does the generic path and the stealing. The kernel
+  // loads T as one 16-byte value from first as the tweak cipher wrote it (a copy made by two
+  // 8-byte stores could not be forwarded to that load: a stall per call).
+  const auto fused = decrypt ? data.ops->xts_decrypt : data.ops->xts_encrypt;
+  if (standard == XtsStandard::ieee1619 && fused != nullptr) {
+    const std::size_t blocks = n / 16 - (n % 16 != 0);
+    fused(data.schedule, first, o, i, blocks);
+    o += 16 * blocks, i += 16 * blocks, n -= 16 * blocks;
+  }
+  if (n != 0 && standard == XtsStandard::gb17964) run<Gb>(data, decrypt, o, i, n, first);
+  else if (n != 0) run<Ieee>(data, decrypt, o, i, n, first);
+  wipe(first);
   return {};
 }
 
