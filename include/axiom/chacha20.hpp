@@ -61,11 +61,13 @@ class ChaCha20 {
 
  private:
   friend struct detail::AeadAccess;  // the fused ChaCha20-Poly1305 pass
+  // crypt_partial is crypt when keystream is left over or n is not a multiple of block_size.
+  Status crypt_partial(std::uint8_t* dst, const std::uint8_t* src, std::size_t n) noexcept;
   const detail::ChaCha20Kernel* kernel_;
   std::uint32_t input_[16];      // constants, key, counter of the next block, nonce
   std::uint64_t blocks_left_;    // blocks the counter can still give: 2^32 - input_[12]
   std::size_t buffered_;         // unused keystream bytes at the end of buffer_
-  std::uint8_t buffer_[block_size];
+  std::uint8_t buffer_[block_size];  // keystream (only while buffered_ != 0)
 };
 
 // hchacha20 writes HChaCha20(key, input) to out: the 32-byte subkey of XChaCha20

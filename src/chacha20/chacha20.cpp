@@ -6,7 +6,12 @@
 #include "chacha20/chacha20_kernel.hpp"
 #include "chacha20/chacha20_rounds.hpp"
 #include "core/endian.hpp"
+#include "core/isa.hpp"
 #include "core/wipe.hpp"
+
+#if AXIOM_X86_64
+#include <emmintrin.h>
+#endif
 
 namespace axiom {
 
@@ -52,6 +57,21 @@ void set_key(std::uint32_t input[16], const std::uint8_t* key) noexcept {
     for (int i = 0; i < 8; ++i) input[4 + i] = load_le32(key + 4 * i);
 }
 
+// set_row3 sets words 12-15, the counter and the nonce. On x86-64 with one 16-byte store
+// (SSE2, the baseline): a kernel that loads the row whole right after a new object stored it
+// gets it forwarded from that store, where separate word stores would make it wait for them to
+// reach the cache.
+void set_row3(std::uint32_t input[16], std::uint32_t counter, const std::uint8_t* nonce) noexcept {
+#if AXIOM_X86_64
+  const __m128i lo = _mm_cvtsi64_si128(static_cast<long long>(counter | std::uint64_t{load_le32(nonce)} << 32));
+  const __m128i hi = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(nonce + 4));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(input + 12), _mm_unpacklo_epi64(lo, hi));
+#else
+  input[12] = counter;
+  for (int i = 0; i < 3; ++i) input[13 + i] = load_le32(nonce + 4 * i);
+#endif
+}
+
 // Buffers partially overlap when they share bytes but do not start at the same address.
 bool partial_overlap(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
   const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
@@ -67,37 +87,48 @@ ChaCha20::ChaCha20(std::span<const std::uint8_t, key_size> key,
 ChaCha20::ChaCha20(std::span<const std::uint8_t, key_size> key,
                    std::span<const std::uint8_t, nonce_size> nonce, std::uint32_t counter,
                    const detail::ChaCha20Kernel& kernel) noexcept
-    : kernel_(&kernel), buffered_(0) {
+    : kernel_(&kernel), blocks_left_((std::uint64_t{1} << 32) - counter), buffered_(0) {
   set_key(input_, key.data());
-  for (int i = 0; i < 3; ++i) input_[13 + i] = load_le32(nonce.data() + 4 * i);
-  seek(counter);
+  set_row3(input_, counter, nonce.data());
 }
 
+// buffer_ holds keystream only while buffered_ != 0 (crypt wipes it when it uses up the last
+// byte, seek drops it): a message of whole blocks never touches it.
 ChaCha20::~ChaCha20() {
   detail::wipe(input_);
-  detail::wipe(buffer_);
+  if (buffered_ != 0) detail::wipe(buffer_);
 }
 
 void ChaCha20::seek(std::uint32_t counter) noexcept {
   input_[12] = counter;
   blocks_left_ = (std::uint64_t{1} << 32) - counter;
+  if (buffered_ != 0) detail::wipe(buffer_);
   buffered_ = 0;
-  detail::wipe(buffer_);
 }
 
 Status ChaCha20::crypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
-  if (out.size() != in.size()) return Error::output_size_mismatch;
-  if (partial_overlap(out.data(), in.data(), in.size())) return Error::overlapping_buffers;
-  std::size_t n = in.size();
+  const std::size_t n = in.size();
+  if (out.size() != n) return Error::output_size_mismatch;
+  if (partial_overlap(out.data(), in.data(), n)) return Error::overlapping_buffers;
+  if (buffered_ != 0 || n % block_size != 0) return crypt_partial(out.data(), in.data(), n);
+  // Whole blocks and no keystream left over: the short path of a message of whole blocks.
+  const std::size_t nblocks = n / block_size;
+  if (nblocks > blocks_left_) return Error::message_too_long;
+  if (nblocks != 0) kernel_->xor_blocks(input_, out.data(), in.data(), nblocks);
+  input_[12] += static_cast<std::uint32_t>(nblocks);  // wraps to 0 only at the very end
+  blocks_left_ -= nblocks;
+  return Status{};
+}
+
+Status ChaCha20::crypt_partial(std::uint8_t* dst, const std::uint8_t* src, std::size_t n) noexcept {
   if (n > buffered_ && (n - buffered_ + block_size - 1) / block_size > blocks_left_)
     return Error::message_too_long;
-  const std::uint8_t* src = in.data();
-  std::uint8_t* dst = out.data();
   // Bytes of keystream left from the previous call.
   const std::size_t take = n < buffered_ ? n : buffered_;
   const std::uint8_t* ks = buffer_ + block_size - buffered_;
   for (std::size_t i = 0; i < take; ++i) dst[i] = static_cast<std::uint8_t>(src[i] ^ ks[i]);
   buffered_ -= take;
+  if (take != 0 && buffered_ == 0) detail::wipe(buffer_);
   src += take;
   dst += take;
   n -= take;

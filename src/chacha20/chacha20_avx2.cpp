@@ -320,23 +320,16 @@ __attribute__((always_inline)) inline void row_round(__m256i& a, __m256i& b, __m
   c = _mm256_add_epi32(c, d); b = rotl<7>(_mm256_xor_si256(b, c));
 }
 
-// xor_two XORs the keystream of one or two blocks (nblocks) at counter into in.
-__attribute__((always_inline)) inline void xor_two(const std::uint32_t input[16], std::uint32_t counter,
-                                                   std::uint8_t* out, const std::uint8_t* in,
-                                                   std::size_t nblocks) noexcept {
+// xor_rows XORs the keystream of one or two blocks (nblocks) into in: sa, sb, sc, sd are the
+// state's rows, sd with the counter of the first block.
+__attribute__((always_inline)) inline void xor_rows(__m128i sa4, __m128i sb4, __m128i sc4, __m128i sd4,
+                                                    std::uint8_t* out, const std::uint8_t* in,
+                                                    std::size_t nblocks) noexcept {
   const __m256i r16 = rot16_mask(), r8 = rot8_mask();
-  const __m256i sa = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input)));
-  const __m256i sb = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input + 4)));
-  const __m256i sc = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(input + 8)));
-  // Word by word: a new ChaCha20 object has just stored the counter and the nonce words
-  // separately, and one 16-byte load of them, which no single store covers, would not be
-  // forwarded from the stores but wait for them to reach the cache.
-  __m128i d4 = _mm_cvtsi32_si128(static_cast<int>(counter));
-  d4 = _mm_insert_epi32(d4, static_cast<int>(input[13]), 1);
-  d4 = _mm_insert_epi32(d4, static_cast<int>(input[14]), 2);
-  d4 = _mm_insert_epi32(d4, static_cast<int>(input[15]), 3);
+  const __m256i sa = _mm256_broadcastsi128_si256(sa4), sb = _mm256_broadcastsi128_si256(sb4);
+  const __m256i sc = _mm256_broadcastsi128_si256(sc4);
   const __m256i sd =
-      _mm256_add_epi32(_mm256_broadcastsi128_si256(d4), _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
+      _mm256_add_epi32(_mm256_broadcastsi128_si256(sd4), _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
   __m256i a = sa, b = sb, c = sc, d = sd;
   for (int round = 0; round < 10; ++round) {
     row_round(a, b, c, d, r16, r8);
@@ -361,6 +354,18 @@ __attribute__((always_inline)) inline void xor_two(const std::uint32_t input[16]
     const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, _mm256_xor_si256(m, ks[i]));
   }
+}
+
+__attribute__((always_inline)) inline __m128i load_row(const std::uint32_t* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+
+// xor_two XORs the keystream of one or two blocks (nblocks) at counter into in.
+__attribute__((always_inline)) inline void xor_two(const std::uint32_t input[16], std::uint32_t counter,
+                                                   std::uint8_t* out, const std::uint8_t* in,
+                                                   std::size_t nblocks) noexcept {
+  xor_rows(load_row(input), load_row(input + 4), load_row(input + 8),
+           _mm_insert_epi32(load_row(input + 12), static_cast<int>(counter), 0), out, in, nblocks);
 }
 
 // xor_batches: xor_blocks for three blocks or more.
@@ -391,7 +396,10 @@ __attribute__((noinline)) void xor_batches(const std::uint32_t input[16], std::u
 void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
                 std::size_t nblocks) noexcept {
   if (nblocks >= 3) return xor_batches(input, out, in, nblocks);
-  if (nblocks > 0) xor_two(input, input[12], out, in, nblocks);
+  // The rows as the caller stored them: whole 16-byte loads, which a ChaCha20 object's 16-byte
+  // row stores forward to at once.
+  if (nblocks > 0)
+    xor_rows(load_row(input), load_row(input + 4), load_row(input + 8), load_row(input + 12), out, in, nblocks);
   _mm256_zeroupper();
 }
 
