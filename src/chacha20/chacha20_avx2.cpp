@@ -37,10 +37,6 @@
 
 AXIOM_ISA_BEGIN(chacha20, avx2)
 
-template <int N>
-__attribute__((always_inline)) inline __m256i rotl(__m256i v) noexcept {
-  return _mm256_or_si256(_mm256_slli_epi32(v, N), _mm256_srli_epi32(v, 32 - N));
-}
 
 // Byte shuffles that rotate each 32-bit lane left by 16 and by 8.
 __attribute__((always_inline)) inline __m256i rot16_mask() noexcept {
@@ -311,13 +307,61 @@ __attribute__((always_inline)) inline void xor8(const std::uint32_t input[16], s
   xor_half(hi, out, in, 1);
 }
 
-// One quarter round on the four rows of two blocks.
-__attribute__((always_inline)) inline void row_round(__m256i& a, __m256i& b, __m256i& c, __m256i& d,
-                                                     __m256i r16, __m256i r8) noexcept {
-  a = _mm256_add_epi32(a, b); d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), r16);
-  c = _mm256_add_epi32(c, d); b = rotl<12>(_mm256_xor_si256(b, c));
-  a = _mm256_add_epi32(a, b); d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), r8);
-  c = _mm256_add_epi32(c, d); b = rotl<7>(_mm256_xor_si256(b, c));
+// The operations on rows of one block (__m128i: four words) or of two (__m256i: the same
+// row of two blocks side by side), so that both widths share the rounds below.
+#define AXIOM_CHACHA_ROW_OPS(V, p, si)                                                       \
+  __attribute__((always_inline)) inline V add(V x, V y) noexcept { return p##_add_epi32(x, y); } \
+  __attribute__((always_inline)) inline V xor_(V x, V y) noexcept { return p##_xor_##si(x, y); } \
+  __attribute__((always_inline)) inline V bytes(V x, V mask) noexcept { return p##_shuffle_epi8(x, mask); } \
+  template <int N>                                                                           \
+  __attribute__((always_inline)) inline V rotl(V x) noexcept {                               \
+    return p##_or_##si(p##_slli_epi32(x, N), p##_srli_epi32(x, 32 - N));                    \
+  }                                                                                          \
+  template <int Imm>                                                                         \
+  __attribute__((always_inline)) inline V words(V x) noexcept { return p##_shuffle_epi32(x, Imm); }
+AXIOM_CHACHA_ROW_OPS(__m128i, _mm, si128)
+AXIOM_CHACHA_ROW_OPS(__m256i, _mm256, si256)
+#undef AXIOM_CHACHA_ROW_OPS
+
+// One quarter round on the four rows.
+template <class V>
+__attribute__((always_inline)) inline void row_round(V& a, V& b, V& c, V& d, V r16, V r8) noexcept {
+  a = add(a, b); d = bytes(xor_(d, a), r16);
+  c = add(c, d); b = rotl<12>(xor_(b, c));
+  a = add(a, b); d = bytes(xor_(d, a), r8);
+  c = add(c, d); b = rotl<7>(xor_(b, c));
+}
+
+// The 20 rounds on the rows a, b, c, d (without the feed-forward).
+template <class V>
+__attribute__((always_inline)) inline void row_rounds(V& a, V& b, V& c, V& d, V r16, V r8) noexcept {
+  for (int round = 0; round < 10; ++round) {
+    row_round(a, b, c, d, r16, r8);
+    // Rows turned so that lane j holds the diagonal (a[j-1], b[j], c[j+1], d[j+2]): b, the
+    // last value of a quarter round and the first needed, stays; a, c, d are ready earlier and
+    // their shuffles are off the dependency chain (14 instead of 15 cycles per half round).
+    a = words<0x93>(a);
+    c = words<0x39>(c);
+    d = words<0x4e>(d);
+    row_round(a, b, c, d, r16, r8);
+    a = words<0x39>(a);
+    c = words<0x93>(c);
+    d = words<0x4e>(d);
+  }
+}
+
+// xor_one XORs the keystream of one block into in: sa, sb, sc, sd are the state's rows. In
+// xmm registers: the same instructions as two blocks in ymm, but the keystream needs no
+// vperm2i128 (3 cycles) to come out in order, and no vzeroupper follows.
+__attribute__((always_inline)) inline void xor_one(__m128i sa, __m128i sb, __m128i sc, __m128i sd,
+                                                   std::uint8_t* out, const std::uint8_t* in) noexcept {
+  __m128i a = sa, b = sb, c = sc, d = sd;
+  row_rounds(a, b, c, d, _mm256_castsi256_si128(rot16_mask()), _mm256_castsi256_si128(rot8_mask()));
+  const __m128i ks[4] = {add(a, sa), add(b, sb), add(c, sc), add(d, sd)};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const __m128i m = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in) + i);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out) + i, xor_(m, ks[i]));
+  }
 }
 
 // xor_rows XORs the keystream of one or two blocks (nblocks) into in: sa, sb, sc, sd are the
@@ -325,25 +369,12 @@ __attribute__((always_inline)) inline void row_round(__m256i& a, __m256i& b, __m
 __attribute__((always_inline)) inline void xor_rows(__m128i sa4, __m128i sb4, __m128i sc4, __m128i sd4,
                                                     std::uint8_t* out, const std::uint8_t* in,
                                                     std::size_t nblocks) noexcept {
-  const __m256i r16 = rot16_mask(), r8 = rot8_mask();
   const __m256i sa = _mm256_broadcastsi128_si256(sa4), sb = _mm256_broadcastsi128_si256(sb4);
   const __m256i sc = _mm256_broadcastsi128_si256(sc4);
   const __m256i sd =
       _mm256_add_epi32(_mm256_broadcastsi128_si256(sd4), _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
   __m256i a = sa, b = sb, c = sc, d = sd;
-  for (int round = 0; round < 10; ++round) {
-    row_round(a, b, c, d, r16, r8);
-    // Rows turned so that lane j holds the diagonal (a[j-1], b[j], c[j+1], d[j+2]): b, the
-    // last value of a quarter round and the first needed, stays; a, c, d are ready earlier and
-    // their shuffles are off the dependency chain (14 instead of 15 cycles per half round).
-    a = _mm256_shuffle_epi32(a, 0x93);
-    c = _mm256_shuffle_epi32(c, 0x39);
-    d = _mm256_shuffle_epi32(d, 0x4e);
-    row_round(a, b, c, d, r16, r8);
-    a = _mm256_shuffle_epi32(a, 0x39);
-    c = _mm256_shuffle_epi32(c, 0x93);
-    d = _mm256_shuffle_epi32(d, 0x4e);
-  }
+  row_rounds(a, b, c, d, rot16_mask(), rot8_mask());
   a = _mm256_add_epi32(a, sa);
   b = _mm256_add_epi32(b, sb);
   c = _mm256_add_epi32(c, sc);
@@ -391,15 +422,16 @@ __attribute__((noinline)) void xor_batches(const std::uint32_t input[16], std::u
   axiom::detail::wipe(w);  // the last rounds' state
 }
 
-// One or two blocks (a 64-byte message, a tail) go straight to xor_two, without the stack
-// frame of the batches (a 608-byte work area aligned to 32).
+// One or two blocks (a 64-byte message, a tail) go straight to xor_one or xor_rows, without the
+// stack frame of the batches (a 608-byte work area aligned to 32).
 void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
                 std::size_t nblocks) noexcept {
   if (nblocks >= 3) return xor_batches(input, out, in, nblocks);
   // The rows as the caller stored them: whole 16-byte loads, which a ChaCha20 object's 16-byte
   // row stores forward to at once.
-  if (nblocks > 0)
-    xor_rows(load_row(input), load_row(input + 4), load_row(input + 8), load_row(input + 12), out, in, nblocks);
+  const __m128i a = load_row(input), b = load_row(input + 4), c = load_row(input + 8), d = load_row(input + 12);
+  if (nblocks == 1) return xor_one(a, b, c, d, out, in);
+  if (nblocks == 2) xor_rows(a, b, c, d, out, in, 2);
   _mm256_zeroupper();
 }
 
