@@ -92,8 +92,9 @@ ChaCha20::ChaCha20(std::span<const std::uint8_t, key_size> key,
   set_row3(input_, counter, nonce.data());
 }
 
-// buffer_ holds keystream only while buffered_ != 0 (crypt wipes it when it uses up the last
-// byte, seek drops it): a message of whole blocks never touches it.
+// buffer_ holds keystream only while buffered_ != 0 (crypt_partial wipes it when it uses up
+// its last byte, seek when it drops it), so a new object need not clear it and a message of
+// whole blocks never touches it.
 ChaCha20::~ChaCha20() {
   detail::wipe(input_);
   if (buffered_ != 0) detail::wipe(buffer_);
