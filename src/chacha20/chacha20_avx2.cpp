@@ -14,6 +14,9 @@
 // cycles/byte at 16 KiB, 1.4x the bound; libgcrypt's AVX2 code 0.74-0.76 in the same runs.
 // The state stays in registers from the broadcasts to the output (x15 and x8 take turns in
 // memory); with the state stored to and reloaded from a buffer around the rounds, 0.80.
+// Tried and slower: vpmulld for the left shift of the 12/7 rotations (free pipes, but its
+// latency of 3 lengthens the chain); a ninth block in general registers beside the vector
+// rounds (~1.1x the time of eight on a quiet core, far worse under load).
 //
 // The fused ChaCha20-Poly1305 pass (xor_blocks_mac) spreads the scalar Poly1305 of 32 blocks
 // (the 512 bytes of ciphertext of one group) over the vector quarter rounds: about 32 integer
@@ -21,6 +24,8 @@
 // chain, ~15 cycles per block (480 per group), is about as long as the rounds of one group, so
 // the MAC costs ~0.08 TSC cycles/byte on top of the cipher (16 KiB seal 0.82-0.85, open
 // 0.85-0.87, of which ~0.05 is the AEAD's masking pass; libgcrypt 0.80 / 0.78 in the same runs).
+// Tried and slower: the MAC in the first eight double rounds instead of all ten; a
+// 30-instruction Poly1305 block (mulx from memory, no moves) with a longer chain.
 //
 // One or two blocks (short messages, tails) use a row layout instead: a, b, c, d rows of one
 // block per xmm register or two per ymm register, diagonals by vpshufd: a chain of 14 cycles per
