@@ -95,7 +95,7 @@ void add_kernels(std::vector<Subject>& out, const std::string& algo, std::span<c
 
 std::vector<std::string> block_cipher_ops(const std::string& algo) {
   std::vector<std::string> ops = {"ctr", "ecb", "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec",
-                                  "cbc-enc-x8", "cmac-x8"};
+                                  "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16"};
   if (algo == "sm4") ops.push_back("ccm-seal");
   else if (algo != "aes-128" && algo != "aes-256") ops.clear();
   return ops;

@@ -1,7 +1,8 @@
 // The VAES kernel on 256-bit registers: each ymm holds two blocks and 8 of them (16 blocks)
 // are in flight for ECB and CBC decryption, 12 (24 blocks) for CTR, which keeps both AES
 // units of Zen 3 busy (latency 4, throughput 2 per cycle). CBC encryption and CBC-MAC are serial chains and run
-// one block at a time in xmm registers, with the AES-NI kernel's code (aes_ni_common.hpp).
+// one block at a time in xmm registers, with the AES-NI kernel's code (aes_ni_common.hpp);
+// independent chains (the many-stream calls) run 16 at a time, two per ymm.
 // Tails of fewer than a group run a pair of blocks per ymm.
 #include <immintrin.h>
 
@@ -270,6 +271,96 @@ void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::u
   storeu(tweak, _mm256_castsi256_si128(times_x_by(base, count)));
 }
 
+// cbc_lanes: independent chains (CBC encryption or CBC-MAC), two per ymm. 8 ymm chains put
+// 8 vaesenc in flight per round: with the 4-cycle latency and 2 AES units that fills both
+// units, so a step of 16 blocks costs one chain's latency (R x 4 cycles), half of what the
+// AES-NI kernel's 8 lanes get per block. As in cbc_chain, the next input block and round key
+// 0 are folded into the last round's key, so the chain is the aesenc/aesenclast ops alone.
+// A group's unused lanes repeat its first lane (the same loads, the same values stored to the
+// same places): free, since the step's time is the latency either way.
+inline __m256i load_pair(const std::uint8_t* lo, const std::uint8_t* hi) noexcept {
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(loadu(lo)), loadu(hi), 1);
+}
+inline void store_pair(std::uint8_t* lo, std::uint8_t* hi, __m256i v) noexcept {
+  storeu(lo, _mm256_castsi256_si128(v));
+  storeu(hi, _mm256_extracti128_si256(v, 1));
+}
+
+// lanes_group: lanes 0..m-1 (m <= 2G) of chain/in/out as G ymm chains for `blocks` steps.
+template <unsigned R, bool Store, int G>
+void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t m,
+                 std::size_t blocks) noexcept {
+  constexpr int L = 2 * G;
+  std::size_t lane[L];
+  const std::uint8_t* ip[L];
+  std::uint8_t* op[L];
+  for (int i = 0; i < L; ++i) {
+    lane[i] = static_cast<std::size_t>(i) < m ? static_cast<std::size_t>(i) : 0;
+    ip[i] = in[lane[i]];
+    op[i] = Store ? out[lane[i]] : nullptr;
+  }
+  __m256i x[G], t[G];
+  for (int j = 0; j < G; ++j) {
+    t[j] = _mm256_xor_si256(load_pair(ip[2 * j], ip[2 * j + 1]), rk[0]);
+    x[j] = _mm256_xor_si256(load_pair(chain + 16 * lane[2 * j], chain + 16 * lane[2 * j + 1]), t[j]);
+  }
+  for (std::size_t off = 0;; off += 16) {
+    for (unsigned r = 1; r < R; ++r)
+      for (int j = 0; j < G; ++j) x[j] = _mm256_aesenc_epi128(x[j], rk[r]);
+    if (off + 16 == 16 * blocks) {
+      for (int j = 0; j < G; ++j) x[j] = _mm256_aesenclast_epi128(x[j], rk[R]);
+      if (Store)
+        for (int j = 0; j < G; ++j) store_pair(op[2 * j] + off, op[2 * j + 1] + off, x[j]);
+      break;
+    }
+    // x becomes E(block) ^ next input ^ rk[0]: the next step's state after its round 0; the
+    // ciphertext is x ^ t, off the chain.
+    for (int j = 0; j < G; ++j) {
+      t[j] = _mm256_xor_si256(load_pair(ip[2 * j] + off + 16, ip[2 * j + 1] + off + 16), rk[0]);
+      x[j] = _mm256_aesenclast_epi128(x[j], _mm256_xor_si256(rk[R], t[j]));
+      if (Store) store_pair(op[2 * j] + off, op[2 * j + 1] + off, _mm256_xor_si256(x[j], t[j]));
+    }
+  }
+  for (int j = 0; j < G; ++j) store_pair(chain + 16 * lane[2 * j], chain + 16 * lane[2 * j + 1], x[j]);
+  for (std::size_t i = 0; i < m; ++i) {
+    in[i] += 16 * blocks;
+    if (Store) out[i] += 16 * blocks;
+  }
+  axiom::detail::wipe(x);
+  axiom::detail::wipe(t);
+}
+
+// Groups of 16 lanes; a rest of up to 8 runs as 4 ymm, whose step costs the same latency as
+// the AES-NI kernel's 8 xmm lanes (a straggler is no slower than there), and a rest of 9 to 15
+// as a full group, one step instead of two.
+template <unsigned R, bool Store>
+void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
+               std::size_t blocks) noexcept {
+  if (blocks == 0) return;
+  const __m128i* k = keys(sched(ks).enc);
+  __m256i rk[R + 1];
+  for (unsigned r = 0; r <= R; ++r) rk[r] = aes_vaes::key2(k, r);
+  for (std::size_t g = 0; g < n;) {
+    const std::size_t m = n - g;
+    std::uint8_t** o = Store ? out + g : nullptr;
+    if (m > 8) {
+      lanes_group<R, Store, 8>(rk, chain + 16 * g, in + g, o, m < 16 ? m : 16, blocks);
+      g += 16;
+    } else {
+      lanes_group<R, Store, 4>(rk, chain + 16 * g, in + g, o, m, blocks);
+      g += 8;
+    }
+  }
+  axiom::detail::wipe(rk);
+}
+
+template <unsigned R>
+void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
+                   std::size_t blocks) noexcept {
+  if (out) cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
+  else cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
+}
+
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   switch (sched(ks).rounds) {
     case 10: return ecb<10, false>(ks, out, in, n);
@@ -291,6 +382,10 @@ void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const st
 void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
                        std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
+}
+void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+                     std::size_t n, std::size_t blocks) noexcept {
+  AXIOM_AES_BY_ROUNDS(cbc_lanes_any, ks, chain, in, out, n, blocks);
 }
 void xts_encrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
@@ -321,7 +416,7 @@ const AesKernel aes_vaes_avx2 = {
     aes_vaes_avx2::aes_ni::setup,
     {aes_vaes_avx2::encrypt_blocks, aes_vaes_avx2::decrypt_blocks, aes_vaes_avx2::ctr_entry,
      aes_vaes_avx2::aes_ni::cbc_encrypt_entry, aes_vaes_avx2::cbc_decrypt_entry,
-     aes_vaes_avx2::aes_ni::cbc_mac_entry, aes_vaes_avx2::aes_ni::cbc_lanes_entry,
+     aes_vaes_avx2::aes_ni::cbc_mac_entry, aes_vaes_avx2::cbc_lanes_entry,
      aes_vaes_avx2::xts_encrypt, aes_vaes_avx2::xts_decrypt},
 };
 }  // namespace axiom::detail

@@ -147,8 +147,9 @@ bool early_exit_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t 
 
 volatile std::uint8_t sink;  // keeps results alive
 
-// ECB of a secret 512-byte plaintext under a fixed key, and the key schedule (portable code)
-// plus CTR under a secret key.
+// ECB of a secret 512-byte plaintext under a fixed key, the many-stream CBC and CMAC calls on
+// secret messages, and the key schedule (portable code) plus CTR under a secret key (last: the
+// A/A control reuses it).
 template <class Cipher, class Kernel>
 void add_block_cipher_targets(std::vector<Target>& targets, const std::string& label, const Kernel& kernel) {
   static constexpr std::uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
@@ -157,6 +158,23 @@ void add_block_cipher_targets(std::vector<Target>& targets, const std::string& l
                        std::uint8_t out[512];
                        (void)cipher->encrypt_blocks(out, {s, 512});
                        sink = out[0];
+                     }});
+  // The many-stream calls (the kernel's cbc_lanes): 16 secret messages of 32 bytes side by side.
+  targets.push_back({label + ": CBC encrypt_many of 16 secret 32-byte messages", 512, false,
+                     [cipher](const std::uint8_t* s) {
+                       std::uint8_t out[512];
+                       axiom::CbcJob jobs[16];
+                       for (std::size_t i = 0; i < 16; ++i) jobs[i] = {{out + 32 * i, 32}, {s + 32 * i, 32}, {}};
+                       (void)axiom::Cbc<Cipher>::encrypt_many(*cipher, jobs);
+                       sink = out[0];
+                     }});
+  targets.push_back({label + ": CMAC mac_many of 16 secret 32-byte messages", 512, false,
+                     [cipher](const std::uint8_t* s) {
+                       std::span<const std::uint8_t> msgs[16];
+                       typename axiom::Cmac<Cipher>::Tag tags[16];
+                       for (std::size_t i = 0; i < 16; ++i) msgs[i] = {s + 32 * i, 32};
+                       (void)axiom::Cmac<Cipher>::mac_many(*cipher, tags, msgs);
+                       sink = tags[0][0];
                      }});
   targets.push_back({label + ": key schedule (portable code) and CTR under a secret key", 16, false,
                      [&kernel](const std::uint8_t* s) {

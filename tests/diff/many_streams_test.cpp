@@ -25,9 +25,9 @@
 namespace axiom::test {
 namespace {
 
-// Message counts around the AES-NI group (8) and the 32 lanes of the many-calls, and lengths
-// that end at once, within a step, at odd bytes, and after several KiB.
-constexpr std::size_t counts[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 70};
+// Message counts around the kernels' groups (AES-NI 8, VAES 16 and 16 + 8) and the 32 lanes of
+// the many-calls, and lengths that end at once, within a step, at odd bytes, and after several KiB.
+constexpr std::size_t counts[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 70};
 
 std::array<std::uint8_t, 16> iv_of(const Bytes& b) {
   std::array<std::uint8_t, 16> iv;
