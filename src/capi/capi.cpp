@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -345,6 +346,74 @@ int cmac_oneshot(const Ctx* cipher, uint8_t* tag, const uint8_t* msg, size_t msg
   if (!e) e = cmac_final<Ctx>(&m, tag);
   axiom::secure_wipe(&m, sizeof m);
   return e;
+}
+
+// The many-stream calls: every job is checked before anything is written, one kind of check
+// over all jobs before the next (axiom.h's order), then the jobs go to the C++ many-calls in
+// chunks of up to many_chunk (each call steps up to 32 of them side by side and refills lanes
+// from the rest).
+constexpr std::size_t many_chunk = 64;
+
+// jobs_buf: the job array as a buffer (outputs must not write into it); false if n jobs
+// cannot be an object.
+template <class Job>
+bool jobs_buf(const Job* jobs, size_t n, Buf& all) {
+  if (n > static_cast<size_t>(PTRDIFF_MAX) / sizeof(Job)) return false;
+  all = {jobs, n * sizeof(Job)};
+  return !absurd(all.p, all.n);
+}
+
+int cbc_many(int keyed, const axiom::detail::BlockCipherRef& c, const axiom_cbc_job* jobs, size_t n, bool pad) {
+  Buf all{};
+  if (!valid(jobs, n)) return AXIOM_ERR_NULL_POINTER;
+  if (!jobs_buf(jobs, n, all)) return AXIOM_ERR_INVALID_LENGTH;  // before reading any job
+  for (size_t i = 0; i < n; ++i)
+    if (!valid(jobs[i].out, jobs[i].out_len) || !valid(jobs[i].in, jobs[i].in_len)) return AXIOM_ERR_NULL_POINTER;
+  for (size_t i = 0; i < n; ++i)
+    if (absurd(jobs[i].out, jobs[i].out_len) || absurd(jobs[i].in, jobs[i].in_len)) return AXIOM_ERR_INVALID_LENGTH;
+  if (keyed) return keyed;
+  for (size_t i = 0; i < n; ++i)
+    if (!pad && jobs[i].in_len % 16 != 0) return AXIOM_ERR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < n; ++i)
+    if (bad_overlap({jobs[i].out, jobs[i].out_len}, {jobs[i].in, jobs[i].in_len}, {all}))
+      return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  for (size_t i = 0; i < n; ++i)
+    if (pad ? jobs[i].out_len < axiom::padded_size(jobs[i].in_len) : jobs[i].out_len != jobs[i].in_len)
+      return AXIOM_ERR_OUTPUT_SIZE_MISMATCH;
+  axiom::CbcJob chunk[many_chunk];
+  for (size_t from = 0; from < n; from += many_chunk) {
+    const size_t m = n - from < many_chunk ? n - from : many_chunk;
+    for (size_t i = 0; i < m; ++i) {
+      const axiom_cbc_job& j = jobs[from + i];
+      chunk[i].out = {j.out, j.out ? j.out_len : 0};
+      chunk[i].in = view(j.in, j.in_len);
+      std::memcpy(chunk[i].iv.data(), j.iv, 16);
+    }
+    if (int e = code(axiom::detail::cbc_encrypt_many(c, {chunk, m}, pad))) return e;  // checked above
+  }
+  return AXIOM_OK;
+}
+
+int cmac_many(int keyed, const axiom::detail::BlockCipherRef& c, axiom_cmac_job* jobs, size_t n) {
+  Buf all{};
+  if (!valid(jobs, n)) return AXIOM_ERR_NULL_POINTER;
+  if (!jobs_buf(jobs, n, all)) return AXIOM_ERR_INVALID_LENGTH;  // before reading any job
+  for (size_t i = 0; i < n; ++i)
+    if (!valid(jobs[i].msg, jobs[i].msg_len)) return AXIOM_ERR_NULL_POINTER;
+  for (size_t i = 0; i < n; ++i)
+    if (absurd(jobs[i].msg, jobs[i].msg_len)) return AXIOM_ERR_INVALID_LENGTH;
+  if (keyed) return keyed;
+  for (size_t i = 0; i < n; ++i)  // the tags are written into the jobs as messages end
+    if (overlap({jobs[i].msg, jobs[i].msg_len}, all)) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  std::span<const std::uint8_t> msgs[many_chunk];
+  std::array<std::uint8_t, 16> tags[many_chunk];
+  for (size_t from = 0; from < n; from += many_chunk) {
+    const size_t m = n - from < many_chunk ? n - from : many_chunk;
+    for (size_t i = 0; i < m; ++i) msgs[i] = view(jobs[from + i].msg, jobs[from + i].msg_len);
+    (void)axiom::detail::cmac_many(c, {tags, m}, {msgs, m});  // the sizes match
+    for (size_t i = 0; i < m; ++i) std::memcpy(jobs[from + i].tag, tags[i].data(), 16);
+  }
+  return AXIOM_OK;
 }
 
 // The four forms of every AEAD call.
@@ -761,6 +830,21 @@ int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[16]) {
   return cmac_final<axiom_aes_ctx>(cmac, tag);
 }
 
+int axiom_aes_cbc_encrypt_many(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs, size_t n) {
+  axiom::detail::BlockCipherRef c{};
+  return cbc_many(aes_ref(ctx, c), c, jobs, n, false);
+}
+
+int axiom_aes_cbc_encrypt_many_padded(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs, size_t n) {
+  axiom::detail::BlockCipherRef c{};
+  return cbc_many(aes_ref(ctx, c), c, jobs, n, true);
+}
+
+int axiom_aes_cmac_many(const axiom_aes_ctx* ctx, axiom_cmac_job* jobs, size_t n) {
+  axiom::detail::BlockCipherRef c{};
+  return cmac_many(aes_ref(ctx, c), c, jobs, n);
+}
+
 int axiom_aes_cfb_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
                           const uint8_t* in, size_t in_len) {
   axiom::detail::BlockCipherRef c{};
@@ -1026,6 +1110,19 @@ int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const u
     axiom::detail::BlockCipherRef d{}, t{};                                                      \
     const int kd = cipher_ref(data_ctx, d), kt = cipher_ref(tweak_ctx, t);                       \
     return xts(kd, d, kt, t, standard, true, tweak, out, out_len, in, in_len);                   \
+  }                                                                                              \
+  int prefix##_cbc_encrypt_many(const prefix##_ctx* ctx, const axiom_cbc_job* jobs, size_t n) { \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return cbc_many(cipher_ref(ctx, c), c, jobs, n, false);                                      \
+  }                                                                                              \
+  int prefix##_cbc_encrypt_many_padded(const prefix##_ctx* ctx, const axiom_cbc_job* jobs,      \
+                                       size_t n) {                                               \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return cbc_many(cipher_ref(ctx, c), c, jobs, n, true);                                       \
+  }                                                                                              \
+  int prefix##_cmac_many(const prefix##_ctx* ctx, axiom_cmac_job* jobs, size_t n) {            \
+    axiom::detail::BlockCipherRef c{};                                                           \
+    return cmac_many(cipher_ref(ctx, c), c, jobs, n);                                            \
   }
 
 AXIOM_C_BLOCK_CIPHER(axiom_sm4, axiom::Sm4)
