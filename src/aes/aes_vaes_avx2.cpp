@@ -326,8 +326,8 @@ void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in
     in[i] += 16 * blocks;
     if (Store) out[i] += 16 * blocks;
   }
-  axiom::detail::wipe(x);
-  axiom::detail::wipe(t);
+  // x and t are not wiped here: taking their address would keep them in memory, and the store
+  // and reload on each step's chain would cost more than the step (the caller wipes the chains).
 }
 
 // Groups of 16 lanes; a rest of up to 8 runs as 4 ymm, whose step costs the same latency as
