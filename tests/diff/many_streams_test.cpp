@@ -202,7 +202,8 @@ TEST_P(AesMany, MessagesSharingCacheSets) {
   std::vector<CbcJob> jobs, jobs_inplace;
   std::vector<std::span<const std::uint8_t>> msgs;
   for (std::size_t i = 0; i < count; ++i) {
-    const auto iv = iv_of(Bytes(ivs.begin() + 16 * i, ivs.begin() + 16 * i + 16));
+    std::array<std::uint8_t, 16> iv;
+    std::copy_n(ivs.data() + 16 * i, 16, iv.begin());
     jobs.push_back({std::span(out).subspan(i * stride, len), std::span(in).subspan(i * stride, len), iv});
     jobs_inplace.push_back({std::span(inplace).subspan(i * stride, len), std::span(inplace).subspan(i * stride, len), iv});
     msgs.push_back(std::span(in).subspan(i * stride, len - 5));
