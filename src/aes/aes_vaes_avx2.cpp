@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "aes/aes_kernel.hpp"
+#include "core/wipe.hpp"
 
 AXIOM_ISA_BEGIN(aes, vaes_avx2)
 
