@@ -58,23 +58,35 @@ inline void counters16(__m256i& next, __m256i* b) noexcept {
 }
 
 // group16: the AES rounds of 8 ymm of counter blocks, with the GHASH of the 16 blocks at
-// ghash_in folded into acc between the rounds (one ymm after each of rounds 1..8); then
-// out = in ^ keystream. ghash_in is read before out is written (in-place open).
+// ghash_in between the rounds (one ymm after each of rounds 1..8); then out = in ^ keystream.
+// The previous group's products (pending) are reduced during round 1 and the result enters
+// this group's sum (plus y, the running hash before the first group, else zero) with the
+// block it carries, last, at round 8: the reduction and the multiply after it are off the
+// path into the next group's sum, which is left unreduced in pending. ghash_in is read before
+// out is written (in-place open).
 template <unsigned R>
-inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, __m128i& acc,
-                    const std::uint8_t* ghash_in, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, ghash_vpclmul::Acc2& pending,
+                    __m128i y, const std::uint8_t* ghash_in, std::uint8_t* out, const std::uint8_t* in) noexcept {
   __m256i b[8];
   counters16(next, b);
   const __m256i k0 = key2(rk, 0);
   for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(b[i], k0);
   ghash_vpclmul::Acc2 a = ghash_vpclmul::zero2();
+  __m128i acc = _mm_setzero_si128();
 #pragma GCC unroll 16
   for (unsigned r = 1; r < R; ++r) {
     const __m256i k = key2(rk, r);
     for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
-    if (r <= 8) ghash_vpclmul::step(a, hk, 0, static_cast<int>(r - 1), ghash_in + 32 * (r - 1), acc);
+    if (r == 1) acc = _mm_xor_si128(ghash_vpclmul::reduce2(pending), y);
+    if (r <= 8) {
+      const int j = static_cast<int>(r % 8);
+      ghash_vpclmul::step(a, hk, 0, j, ghash_in + 32 * j, acc);
+      // Sum in order, in three registers: left free, the compiler sums the products as a tree
+      // at the end, which holds them all live and spills them.
+      asm("" : "+x"(a.lo), "+x"(a.hi), "+x"(a.mid));
+    }
   }
-  acc = ghash_vpclmul::reduce2(a);
+  pending = a;
   const __m256i kl = key2(rk, R);  // the last round's key xor the input: saves the xor after it
   for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
 }
@@ -131,8 +143,12 @@ void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
   const std::size_t groups = n / 16, m = n % 16;
   if (groups > 0) {
     ctr16<R>(rk, next, out, in);
-    for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) group16<R>(rk, hk, next, acc, out, out + 256, in + 256);
-    acc = ghash_vpclmul::blocks(hk, acc, out, 16);
+    ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
+    for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) {
+      group16<R>(rk, hk, next, pending, acc, out, out + 256, in + 256);
+      acc = _mm_setzero_si128();
+    }
+    acc = ghash_vpclmul::blocks(hk, _mm_xor_si128(ghash_vpclmul::reduce2(pending), acc), out, 16);
     in += 256, out += 256;
   }
   if (m > 0) {
@@ -152,7 +168,14 @@ void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
   __m256i next = counters_start(ctr);
   __m128i acc = ghash_clmul::load_reflected(y);
   const std::size_t groups = n / 16, m = n % 16;
-  for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) group16<R>(rk, hk, next, acc, in, out, in);
+  if (groups > 0) {
+    ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
+    for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) {
+      group16<R>(rk, hk, next, pending, acc, in, out, in);
+      acc = _mm_setzero_si128();
+    }
+    acc = ghash_vpclmul::reduce2(pending);
+  }
   acc = final_ghash(hk, acc, in, m, last);  // before an in-place tail overwrites it
   if (m > 0) {
     ctr_tail<R>(rk, next, out, in, m);
