@@ -77,7 +77,7 @@ inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& ne
   for (unsigned r = 1; r < R; ++r) {
     const __m256i k = key2(rk, r);
     for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
-    if (r == 1) acc = _mm_xor_si128(ghash_vpclmul::reduce2(pending), y);
+    if (r == 1) acc = _mm_xor_si128(ghash_vpclmul::reduce2_by_multiply(pending), y);
     if (r <= 8) {
       const int j = static_cast<int>(r % 8);
       ghash_vpclmul::step(a, hk, 0, j, ghash_in + 32 * j, acc);

@@ -57,6 +57,9 @@ inline __m128i fold_lanes(__m256i v) noexcept {
 inline __m128i reduce2(const Acc2& a) noexcept {
   return ghash_clmul::reduce(Acc{fold_lanes(a.lo), fold_lanes(a.hi), fold_lanes(a.mid)});
 }
+inline __m128i reduce2_by_multiply(const Acc2& a) noexcept {
+  return ghash_clmul::reduce_by_multiply(Acc{fold_lanes(a.lo), fold_lanes(a.hi), fold_lanes(a.mid)});
+}
 
 // step: the ymm j of a group of m = 2 * count ymm (the last count of the 16-block powers),
 // loaded from p; the first one of a group carries the running hash y.
