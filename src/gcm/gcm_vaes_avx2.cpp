@@ -145,7 +145,11 @@ void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
     ctr16<R>(rk, next, out, in);
     ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
     for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) {
-      group16<R>(rk, hk, next, pending, acc, out, out + 256, in + 256);
+      // Load the previous group's ciphertext back from out: the compiler would keep it in
+      // registers from the last group's stores instead, and spill.
+      const std::uint8_t* previous = out;
+      asm("" : "+r"(previous));
+      group16<R>(rk, hk, next, pending, acc, previous, out + 256, in + 256);
       acc = _mm_setzero_si128();
     }
     acc = ghash_vpclmul::blocks(hk, _mm_xor_si128(ghash_vpclmul::reduce2(pending), acc), out, 16);
