@@ -63,13 +63,14 @@ inline void counters16(__m256i& next, __m256i* b) noexcept {
 // group16: the AES rounds of 8 ymm of counter blocks, with the GHASH of the 16 blocks at
 // ghash_in between the rounds (one ymm after each of rounds 1..8); then out = in ^ keystream.
 // The previous group's products (pending) are reduced during round 1 and the result enters
-// this group's sum (plus y, the running hash before the first group, else zero) with the
+// this group's sum (the first group takes y, the running hash, instead) with the
 // block it carries, last, at round 8: the reduction and the multiply after it are off the
 // path into the next group's sum, which is left unreduced in pending. ghash_in is read before
 // out is written (in-place open).
 template <unsigned R>
 inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, ghash_vpclmul::Acc2& pending,
-                    __m128i y, const std::uint8_t* ghash_in, std::uint8_t* out, const std::uint8_t* in) noexcept {
+                    bool first, __m128i y, const std::uint8_t* ghash_in, std::uint8_t* out,
+                    const std::uint8_t* in) noexcept {
   __m256i b[8];
   counters16(next, b);
   const __m256i k0 = key2(rk, 0);
@@ -80,7 +81,7 @@ inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& ne
   for (unsigned r = 1; r < R; ++r) {
     const __m256i k = key2(rk, r);
     for (int i = 0; i < 8; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
-    if (r == 1) acc = _mm_xor_si128(ghash_vpclmul::reduce2_by_multiply(pending), y);
+    if (r == 1) acc = first ? y : ghash_vpclmul::reduce2_by_multiply(pending);
     if (r <= 8) {
       const int j = static_cast<int>(r % 8);
       ghash_vpclmul::step(a, hk, 0, j, ghash_in + 32 * j, acc);
@@ -152,10 +153,9 @@ void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
       // registers from the last group's stores instead, and spill.
       const std::uint8_t* previous = out;
       asm("" : "+r"(previous));
-      group16<R>(rk, hk, next, pending, acc, previous, out + 256, in + 256);
-      acc = _mm_setzero_si128();
+      group16<R>(rk, hk, next, pending, g == 1, acc, previous, out + 256, in + 256);
     }
-    acc = ghash_vpclmul::blocks(hk, _mm_xor_si128(ghash_vpclmul::reduce2(pending), acc), out, 16);
+    acc = ghash_vpclmul::blocks(hk, groups > 1 ? ghash_vpclmul::reduce2(pending) : acc, out, 16);
     in += 256, out += 256;
   }
   if (m > 0) {
@@ -177,10 +177,8 @@ void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
   const std::size_t groups = n / 16, m = n % 16;
   if (groups > 0) {
     ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
-    for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) {
-      group16<R>(rk, hk, next, pending, acc, in, out, in);
-      acc = _mm_setzero_si128();
-    }
+    for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256)
+      group16<R>(rk, hk, next, pending, g == 0, acc, in, out, in);
     acc = ghash_vpclmul::reduce2(pending);
   }
   acc = final_ghash(hk, acc, in, m, last);  // before an in-place tail overwrites it
