@@ -135,8 +135,40 @@ inline __m128i final_ghash(const ghash_vpclmul::Key& hk, __m128i acc, const std:
   return last != nullptr ? ghash_vpclmul::blocks_then(hk, acc, p, m, last) : ghash_vpclmul::blocks(hk, acc, p, m);
 }
 
+// seal_groups and open_groups: the whole groups of a call, in functions of their own so that
+// the registers they need (and spill) do not make the short path of a call spill too (inline,
+// the running hash of a 64-byte call went through the stack). A call costs less than the one
+// 24-cycle rdtsc tick it saves at 64 B and at 512 B. They advance next, in and out and return
+// the running hash.
+//
 // seal: the GHASH of each group runs during the AES rounds of the next one (software
-// pipelining); the last group's and the tail's at the end.
+// pipelining); the last group's at the end.
+template <unsigned R>
+[[gnu::noinline]] __m128i seal_groups(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, __m128i acc,
+                                      std::uint8_t*& out, const std::uint8_t*& in, std::size_t groups) noexcept {
+  ctr16<R>(rk, next, out, in);
+  ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
+  for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) {
+    // Load the previous group's ciphertext back from out: the compiler would keep it in
+    // registers from the last group's stores instead, and spill.
+    const std::uint8_t* previous = out;
+    asm("" : "+r"(previous));
+    group16<R>(rk, hk, next, pending, g == 1, acc, previous, out + 256, in + 256);
+  }
+  acc = ghash_vpclmul::blocks(hk, groups > 1 ? ghash_vpclmul::reduce2(pending) : acc, out, 16);
+  in += 256, out += 256;
+  return acc;
+}
+
+template <unsigned R>
+[[gnu::noinline]] __m128i open_groups(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, __m128i acc,
+                                      std::uint8_t*& out, const std::uint8_t*& in, std::size_t groups) noexcept {
+  ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
+  for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256)
+    group16<R>(rk, hk, next, pending, g == 0, acc, in, out, in);
+  return ghash_vpclmul::reduce2(pending);
+}
+
 template <unsigned R>
 void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
           const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
@@ -145,19 +177,7 @@ void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
   __m256i next = counters_start(ctr);
   __m128i acc = ghash_clmul::load_reflected(y);
   const std::size_t groups = n / 16, m = n % 16;
-  if (groups > 0) {
-    ctr16<R>(rk, next, out, in);
-    ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
-    for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) {
-      // Load the previous group's ciphertext back from out: the compiler would keep it in
-      // registers from the last group's stores instead, and spill.
-      const std::uint8_t* previous = out;
-      asm("" : "+r"(previous));
-      group16<R>(rk, hk, next, pending, g == 1, acc, previous, out + 256, in + 256);
-    }
-    acc = ghash_vpclmul::blocks(hk, groups > 1 ? ghash_vpclmul::reduce2(pending) : acc, out, 16);
-    in += 256, out += 256;
-  }
+  if (groups > 0) acc = seal_groups<R>(rk, hk, next, acc, out, in, groups);
   if (m > 0) {
     ctr_tail<R>(rk, next, out, in, m);
     next = counters_after(next, m);
@@ -175,12 +195,7 @@ void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
   __m256i next = counters_start(ctr);
   __m128i acc = ghash_clmul::load_reflected(y);
   const std::size_t groups = n / 16, m = n % 16;
-  if (groups > 0) {
-    ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
-    for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256)
-      group16<R>(rk, hk, next, pending, g == 0, acc, in, out, in);
-    acc = ghash_vpclmul::reduce2(pending);
-  }
+  if (groups > 0) acc = open_groups<R>(rk, hk, next, acc, out, in, groups);
   acc = final_ghash(hk, acc, in, m, last);  // before an in-place tail overwrites it
   if (m > 0) {
     ctr_tail<R>(rk, next, out, in, m);
