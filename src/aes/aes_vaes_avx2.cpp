@@ -235,6 +235,9 @@ inline void times_x16(__m256i& a, __m256i& b) noexcept {
 // message computes only the masks it uses). The masks stay in registers and the compiler's
 // spill slots, as every kernel's round keys do: no buffer of them to wipe (wiping an array
 // of them would only make the compiler store them there, about 15 cycles per call).
+// In a group the next group's masks are stepped before the rounds, not after them: in program
+// order behind 80 AES ops the step waited for scheduler room and delayed the next group's
+// first xors. The output mask rides in the last round key (aes*last(x, kl ^ t) = aes*last(x, kl) ^ t).
 template <unsigned R, bool Decrypt>
 void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
@@ -243,11 +246,20 @@ void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::u
     __m256i t[8];
     for (int i = 0; i < 8; ++i) t[i] = times_x_by(base, _mm256_set_epi64x(2 * i + 1, 2 * i + 1, 2 * i, 2 * i));
     for (; n >= 16; n -= 16, in += 256, out += 256) {
-      __m256i b[8];
-      for (int i = 0; i < 8; ++i) b[i] = _mm256_xor_si256(loadu2(in + 32 * i), t[i]);
-      if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
-      for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], t[i]));
+      const __m256i k0 = aes_vaes::key2(k, 0);
+      const __m256i kl = aes_vaes::key2(k, R);
+      __m256i b[8], last[8];
+      for (int i = 0; i < 8; ++i) {
+        b[i] = _mm256_xor_si256(_mm256_xor_si256(loadu2(in + 32 * i), t[i]), k0);
+        last[i] = _mm256_xor_si256(t[i], kl);
+      }
       for (int i = 0; i < 8; i += 2) times_x16(t[i], t[i + 1]);
+      for (unsigned r = 1; r < R; ++r) {
+        const __m256i kr = aes_vaes::key2(k, r);
+        for (int i = 0; i < 8; ++i) b[i] = Decrypt ? _mm256_aesdec_epi128(b[i], kr) : _mm256_aesenc_epi128(b[i], kr);
+      }
+      for (int i = 0; i < 8; ++i)
+        storeu2(out + 32 * i, Decrypt ? _mm256_aesdeclast_epi128(b[i], last[i]) : _mm256_aesenclast_epi128(b[i], last[i]));
     }
     base = _mm256_permute4x64_epi64(t[0], 0x44);  // its low lane in both
   }
