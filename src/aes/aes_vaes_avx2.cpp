@@ -206,9 +206,13 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
 // vpclmulqdq (the kernel's CPU feature set does not include it).
 
 // fold87 multiplies c (in each lane a polynomial of at most 57 bits in the low qword) by 0x87.
+// The doublings are adds, which run on all four FP pipes; shifts run on two, one of them an
+// AES pipe (measured: 16 KiB XTS ~5% faster than with three shifts; the x^7 as three more
+// adds measured no faster).
 inline __m256i fold87(__m256i c) noexcept {
-  return _mm256_xor_si256(_mm256_xor_si256(c, _mm256_slli_epi64(c, 1)),
-                          _mm256_xor_si256(_mm256_slli_epi64(c, 2), _mm256_slli_epi64(c, 7)));
+  const __m256i c2 = _mm256_add_epi64(c, c);
+  const __m256i c4 = _mm256_add_epi64(c2, c2);
+  return _mm256_xor_si256(_mm256_xor_si256(c, c2), _mm256_xor_si256(c4, _mm256_slli_epi64(c, 7)));
 }
 
 // times_x_by multiplies each qword pair (a lane's mask) by x^m, m the count in both of its
