@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """isa_audit: fail if an object that is not a kernel holds an instruction above baseline x86-64.
 
-Usage: isa_audit.py --objdump OBJDUMP [--must-flag KERNEL_OBJ...] -- OBJ...
+Usage: isa_audit.py --objdump OBJDUMP [--nm NM --library LIB...] [--must-flag KERNEL_OBJ...]
+                    -- OBJ...
 
 Baseline x86-64 is SSE2. Anything VEX/EVEX-encoded, any ymm/zmm/opmask register, and the
 SSSE3, SSE4, AES, PCLMUL, SHA, GFNI, BMI, ADX, POPCNT/LZCNT and MOVBE instructions are flagged.
 The --must-flag objects (the kernels) must contain such instructions: that proves the audit
 recognises them, so a pass means something.
+The emulated builds of kernels (tests only) are among the OBJs: they must be baseline too. The
+--library files (the shipped static and shared library) must hold no symbol of an emulated
+build (named *_emul), and must hold the native kernels' symbols, so the check can see them.
 """
 import re
 import subprocess
@@ -49,9 +53,14 @@ def flagged(objdump, path):
     return hits
 
 
+def emulated_symbols(nm, path):
+    out = subprocess.run([nm, "-C", path], check=True, capture_output=True, text=True).stdout
+    return [l for l in out.splitlines() if "_emul" in l], "_avx2" in out
+
+
 def main(argv):
-    objdump = "objdump"
-    must, objs, mode = [], [], None
+    objdump, nm = "objdump", "nm"
+    must, objs, libs, mode = [], [], [], None
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -59,12 +68,20 @@ def main(argv):
             objdump = argv[i + 1] or "objdump"
             i += 2
             continue
-        if a == "--must-flag":
+        if a == "--nm":
+            nm = argv[i + 1] or "nm"
+            i += 2
+            continue
+        if a == "--library":
+            mode = "libs"
+        elif a == "--must-flag":
             mode = "must"
         elif a == "--":
             mode = "objs"
         elif mode == "must":
             must.append(a)
+        elif mode == "libs":
+            libs.append(a)
         else:
             objs.append(a)
         i += 1
@@ -80,7 +97,14 @@ def main(argv):
         if not flagged(objdump, path):
             failures += 1
             print(f"FAIL {path}: a kernel object with no ISA instruction (audit blind?)")
-    print(f"isa_audit: {len(objs)} baseline objects, {len(must)} kernel objects, {failures} failure(s)")
+    for path in libs:
+        emul, has_kernels = emulated_symbols(nm, path)
+        if emul or not has_kernels:
+            failures += 1
+            print(f"FAIL {path}: " + (f"emulated kernel symbols shipped, e.g. {emul[0]}" if emul
+                                      else "no kernel symbol found (check blind?)"))
+    print(f"isa_audit: {len(objs)} baseline objects, {len(must)} kernel objects, "
+          f"{len(libs)} libraries, {failures} failure(s)")
     return 1 if failures else 0
 
 

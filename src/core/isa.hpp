@@ -6,6 +6,10 @@
 // ever compiled for more than the baseline (the isa_audit test checks the objects), so the
 // library runs on any x86-64 and the kernel is only called after the CPU check.
 // No lambdas inside a region: clang does not give them the region's target attribute.
+//
+// The emulated build (tests only, tests/emulated/): the same source compiled with
+// AXIOM_EMULATED for baseline x86-64 against SIMDe, so a region carries no target at all and the
+// kernel's names are renamed by the build (-D<algo>_<isa>=<algo>_<isa>_emul).
 #pragma once
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -31,7 +35,10 @@
 #define AXIOM_PRAGMA(x) AXIOM_PRAGMA_STRING(x)
 #define AXIOM_PRAGMA_STRING(x) _Pragma(#x)
 
-#if defined(__clang__)
+#if defined(AXIOM_EMULATED)
+#define AXIOM_ISA_BEGIN(algo, isa) namespace axiom::algo##_##isa {
+#define AXIOM_ISA_END }
+#elif defined(__clang__)
 #define AXIOM_ISA_BEGIN(algo, isa)                                                         \
   AXIOM_PRAGMA(clang attribute push(__attribute__((target(AXIOM_TARGET_##isa))),          \
                                     apply_to = function))                                  \

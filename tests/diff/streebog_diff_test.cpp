@@ -11,6 +11,7 @@
 #include "axiom/streebog.hpp"
 #include "streebog/streebog_kernel.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 #if AXIOM_HAVE_LIBGCRYPT
@@ -202,7 +203,7 @@ TEST_P(StreebogDiff, MatchesLibgcrypt) {
 }
 #endif
 
-INSTANTIATE_TEST_SUITE_P(Kernels, StreebogDiff, ::testing::ValuesIn(detail::streebog_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, StreebogDiff, ::testing::ValuesIn(streebog_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 }  // namespace

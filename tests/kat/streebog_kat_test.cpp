@@ -9,6 +9,7 @@
 #include "axiom/streebog.hpp"
 #include "streebog/streebog_kernel.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::detail {
@@ -219,7 +220,7 @@ TEST(StreebogArithmetic, Add512Carries) {
   for (int i = 0; i < 8; ++i) EXPECT_EQ(b[i], want[i]) << i;
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, StreebogKat, ::testing::ValuesIn(detail::streebog_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, StreebogKat, ::testing::ValuesIn(streebog_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 }  // namespace

@@ -1,0 +1,15 @@
+// The kernels a per-kernel test runs: the library's list, then the emulated builds of the kernels
+// for ISAs the machine may lack (tests/emulated), as "<algo>/<isa>~emul". An emulated kernel
+// needs no CPU feature, so it runs on every machine; it is never constant time (SIMDe indexes
+// memory by data), so no constant-time test takes it.
+#pragma once
+
+#include <span>
+
+#include "streebog/streebog_kernel.hpp"
+
+namespace axiom::test {
+
+std::span<const detail::StreebogKernel* const> streebog_test_kernels();
+
+}  // namespace axiom::test
