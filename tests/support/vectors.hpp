@@ -1,4 +1,4 @@
-// Reader for the test-vector text format (shared/vectors/FORMAT.md).
+// Reader for the test-vector text format (tests/data/FORMAT.md).
 #pragma once
 
 #include <cstdint>
@@ -24,7 +24,7 @@ struct VectorCase {
   std::string file;
 };
 
-// load_vectors reads tests/data/<relative> (copied from shared/vectors) and returns its cases.
+// load_vectors reads tests/data/<relative> and returns its cases.
 // A missing or empty file fails the calling test.
 std::vector<VectorCase> load_vectors(const std::string& relative);
 
