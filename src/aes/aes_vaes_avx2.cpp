@@ -202,8 +202,7 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
 // XTS (IEEE 1619 order): each ymm holds the masks of two consecutive blocks, 8 of them the
 // masks of a group of 16 blocks, each stepped by x^16 for the next group. The masks are secret
 // (from E_K2), so their stepping has no branch: a 128-bit shift per lane and the carried-out
-// bits folded back times 0x87 (x^128 = x^7 + x^2 + x + 1) with shifts and xors, not with
-// vpclmulqdq (the kernel's CPU feature set does not include it).
+// bits folded back times 0x87 (x^128 = x^7 + x^2 + x + 1) with shifts and xors.
 
 // fold87 multiplies c (in each lane a polynomial of at most 57 bits in the low qword) by 0x87.
 // The doublings are adds, which run on all four FP pipes; shifts run on two, one of them an
@@ -443,8 +442,9 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const AesKernel aes_vaes_avx2 = {
     {"aes/vaes_avx2",
-     cpu::Feature::aesni | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
-         cpu::Feature::avx2 | cpu::Feature::vaes,
+     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 |
+         cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::vaes |
+         cpu::Feature::vpclmul,
      true},
     aes_vaes_avx2::aes_ni::setup,
     {aes_vaes_avx2::encrypt_blocks, aes_vaes_avx2::decrypt_blocks, aes_vaes_avx2::ctr_entry,

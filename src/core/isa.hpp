@@ -18,10 +18,12 @@
 #define AXIOM_X86_64 0
 #endif
 
-// Target strings per ISA name: exactly the extensions each kernel family uses.
+// Target strings per ISA name: the extensions a region may use. A kernel requires all of them
+// (the Inventory test checks its `needs`): vaes_avx2 is shared by AES, SM4 and the fused GCM
+// kernel, so the first two require VPCLMULQDQ too, which every VAES CPU has.
 #define AXIOM_TARGET_shani "sse4.1,ssse3,sha"
-#define AXIOM_TARGET_aesni "sse4.1,ssse3,aes,pclmul"
-#define AXIOM_TARGET_aesni_avx "sse4.1,ssse3,avx,aes,pclmul"
+#define AXIOM_TARGET_aesni "sse4.1,ssse3,aes"
+#define AXIOM_TARGET_aesni_avx "sse4.1,ssse3,avx,aes"
 #define AXIOM_TARGET_sse41 "sse4.1,ssse3"
 #define AXIOM_TARGET_pclmul "sse4.1,ssse3,pclmul"
 #define AXIOM_TARGET_vpclmul_avx2 "sse4.1,ssse3,avx,avx2,pclmul,vpclmulqdq"
@@ -30,6 +32,25 @@
 #define AXIOM_TARGET_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl"
 #define AXIOM_TARGET_vaes_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,aes,pclmul,vaes,vpclmulqdq"
 #define AXIOM_TARGET_avx512_gfni "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi,gfni"
+
+#ifdef __cplusplus
+namespace axiom::detail {
+// isa_targets: each ISA name with its target string, so a test can check that every kernel
+// requires exactly the CPU features its region lets the compiler use (a feature allowed but not
+// required, e.g. BMI2, would be an illegal instruction on a CPU or VM without it).
+struct IsaTarget {
+  const char* isa;
+  const char* target;
+};
+#define AXIOM_ISA_TARGET_ROW(isa) IsaTarget{#isa, AXIOM_TARGET_##isa},
+inline constexpr IsaTarget isa_targets[] = {
+    AXIOM_ISA_TARGET_ROW(shani) AXIOM_ISA_TARGET_ROW(aesni) AXIOM_ISA_TARGET_ROW(aesni_avx)
+    AXIOM_ISA_TARGET_ROW(sse41) AXIOM_ISA_TARGET_ROW(pclmul) AXIOM_ISA_TARGET_ROW(vpclmul_avx2)
+    AXIOM_ISA_TARGET_ROW(avx2) AXIOM_ISA_TARGET_ROW(vaes_avx2) AXIOM_ISA_TARGET_ROW(avx512)
+    AXIOM_ISA_TARGET_ROW(vaes_avx512) AXIOM_ISA_TARGET_ROW(avx512_gfni)};
+#undef AXIOM_ISA_TARGET_ROW
+}  // namespace axiom::detail
+#endif
 
 // Two levels so that the target macro expands before it is turned into a string.
 #define AXIOM_PRAGMA(x) AXIOM_PRAGMA_STRING(x)

@@ -251,7 +251,7 @@ namespace axiom::detail {
 const GcmFusedKernel gcm_vaes_avx2 = {
     {"gcm/vaes_avx2",
      cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
-         cpu::Feature::avx2 | cpu::Feature::vaes | cpu::Feature::vpclmul,
+         cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::vaes | cpu::Feature::vpclmul,
      true},
     &aes_vaes_avx2.ops,
     &ghash_vpclmul_avx2,

@@ -314,7 +314,7 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const KuznyechikKernel kuznyechik_avx2 = {
-    {"kuznyechik/avx2", cpu::Feature::avx | cpu::Feature::avx2, true},
+    {"kuznyechik/avx2", cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2, true},
     kuznyechik_avx2::ls,
     kuznyechik_avx2::setup,
     {kuznyechik_avx2::encrypt_blocks, kuznyechik_avx2::decrypt_blocks,

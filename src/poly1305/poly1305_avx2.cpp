@@ -271,7 +271,7 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const Poly1305Kernel poly1305_avx2 = {
-    {"poly1305/avx2", cpu::Feature::avx2, true},
+    {"poly1305/avx2", cpu::Feature::avx2 | cpu::Feature::bmi2, true},
     poly1305_avx2::blocks,
 };
 }  // namespace axiom::detail

@@ -78,7 +78,10 @@ void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std
 
 const Sm4Kernel sm4_vaes_avx2 = {
     {"sm4/vaes_avx2",
-     cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
+     cpu::Feature::vaes | cpu::Feature::vpclmul | cpu::Feature::avx | cpu::Feature::avx2 |
+         cpu::Feature::bmi2 | cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 |
+         cpu::Feature::sse41,
+     true},
     {sm4_vaes_avx2::encrypt_blocks, sm4_vaes_avx2::decrypt_blocks, sm4_vaes_avx2::ctr_xor, cbc_encrypt,
      sm4_vaes_avx2::cbc_decrypt, cbc_mac},
 };

@@ -127,5 +127,52 @@ TEST(Inventory, EveryKernelFileIsRegistered) {
   EXPECT_TRUE(registered.count("sha256/portable"));
 }
 
+// The features a region's target string lets the compiler use, as cpu::Features.
+Features target_features(std::string_view target) {
+  static const std::map<std::string_view, Features> by_token = {
+      {"ssse3", Feature::ssse3},   {"sse4.1", Feature::sse41},    {"aes", Feature::aesni},
+      {"pclmul", Feature::pclmul}, {"avx", Feature::avx},         {"avx2", Feature::avx2},
+      {"bmi2", Feature::bmi2},     {"sha", Feature::shani},       {"vaes", Feature::vaes},
+      {"vpclmulqdq", Feature::vpclmul}, {"avx512f", Feature::avx512}, {"avx512bw", Feature::avx512},
+      {"avx512vl", Feature::avx512}, {"avx512vbmi", Feature::vbmi}, {"avx512vbmi2", Feature::vbmi2},
+      {"avx512ifma", Feature::ifma}, {"gfni", Feature::gfni}};
+  Features f;
+  while (!target.empty()) {
+    const std::size_t comma = target.find(',');
+    const std::string_view token = target.substr(0, comma);
+    const auto it = by_token.find(token);
+    EXPECT_NE(it, by_token.end()) << "unknown target token " << token;
+    if (it != by_token.end()) f = f | it->second;
+    target = comma == std::string_view::npos ? std::string_view{} : target.substr(comma + 1);
+  }
+  return f;
+}
+
+// with_implied adds what the compiler also enables for a target: avx brings the SSE levels, each
+// AVX level the one below, the AVX-512 extensions AVX-512 F/BW/VL.
+Features with_implied(Features f) {
+  if (f.has(Feature::vbmi) || f.has(Feature::vbmi2) || f.has(Feature::ifma)) f = f | Feature::avx512;
+  if (f.has(Feature::avx512)) f = f | Feature::avx2;
+  if (f.has(Feature::avx2)) f = f | Feature::avx;
+  if (f.has(Feature::avx)) f = f | Feature::ssse3 | Feature::sse41;
+  return f;
+}
+
+// A kernel "<algo>/<isa>" compiled in the region AXIOM_ISA_BEGIN(algo, isa) needs exactly the
+// features of that region's target (up to what each implies): one missing is an illegal instruction where the CPU lacks
+// it, one extra hides the kernel from CPUs that could run it.
+TEST(Inventory, KernelNeedsAreTheirRegionTarget) {
+  for (const auto* k : detail::all_kernels()) {
+    if (k->needs == Features{}) continue;  // portable code, no region
+    const detail::IsaTarget* row = nullptr;
+    for (const auto& t : detail::isa_targets)
+      if (k->isa() == t.isa) row = &t;
+    ASSERT_NE(row, nullptr) << k->name << ": no AXIOM_TARGET_" << k->isa() << " in isa_targets";
+    EXPECT_EQ(cpu::to_string(with_implied(k->needs)),
+              cpu::to_string(with_implied(target_features(row->target))))
+        << k->name;
+  }
+}
+
 }  // namespace
 }  // namespace axiom::test
