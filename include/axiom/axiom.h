@@ -1,31 +1,55 @@
 /* axiom.h: the C API, for C programs and other languages' bindings.
  *
  * Every function returns AXIOM_OK (0) or a negative AXIOM_ERR_* code; axiom_error_text() names
- * it. A pointer may be NULL only when its length is 0. Outputs may not partially overlap
- * inputs. All functions are thread-safe on distinct contexts. C99 or later.
+ * it. A pointer may be NULL only when its length is 0. All functions are thread-safe on
+ * distinct contexts. C99 or later.
  *
  * Every buffer comes with its length. The arguments are checked in this order, and the first
  * failing check gives the code:
- *   AXIOM_ERR_NULL_POINTER          a NULL pointer with a non-zero length (or a NULL context);
+ *   AXIOM_ERR_NULL_POINTER          a NULL pointer with a non-zero length, or a NULL context;
  *   AXIOM_ERR_INVALID_LENGTH        a length no object can have (above PTRDIFF_MAX, or running
  *                                   past the end of the address space);
- *   AXIOM_ERR_INVALID_ARGUMENT      a context that holds no key (its init failed, or it was
- *                                   cleared), or a length that is not whole blocks;
- *   AXIOM_ERR_INVALID_KEY_SIZE, _NONCE_SIZE, _TAG_SIZE   a key, nonce or tag of the wrong size;
- *   AXIOM_ERR_OVERLAPPING_BUFFERS   an output sharing bytes with an input, other than exactly
- *                                   in place (out == in, same length), or with a key, nonce,
- *                                   IV, AAD or tag;
- *   AXIOM_ERR_OUTPUT_SIZE_MISMATCH  an output of the wrong length;
+ *   AXIOM_ERR_INVALID_ARGUMENT      a context not in the state the call needs (see Contexts),
+ *                                   a length that is not whole blocks, or another argument out
+ *                                   of its range;
+ *   AXIOM_ERR_INVALID_KEY_SIZE, _NONCE_SIZE, _TAG_SIZE   a key, nonce or tag of the wrong size
+ *                                   (in this order);
+ *   AXIOM_ERR_OVERLAPPING_BUFFERS   buffers sharing bytes they may not (see Overlaps);
+ *   AXIOM_ERR_AUTHENTICATION_FAILED an AEAD open of an input shorter than the tag;
+ *   AXIOM_ERR_OUTPUT_SIZE_MISMATCH, _OUTPUT_TOO_LONG   an output of the wrong length, or longer
+ *                                   than the function can fill;
  *   AXIOM_ERR_MESSAGE_TOO_LONG      more data than the algorithm allows.
- * On NULL_POINTER, INVALID_LENGTH and OVERLAPPING_BUFFERS nothing is written. Otherwise, unless
- * a function says more, nothing is written on error either, except by the AEADs: their seal
- * and open zero the whole output (and the tag of seal_detached) on any other error, so a failed
- * open releases no plaintext. Tags are checked in constant time.
+ * On NULL_POINTER, INVALID_LENGTH and OVERLAPPING_BUFFERS nothing is written (but a failed
+ * _init wipes its context, see Contexts). Otherwise, unless a function says more, nothing is
+ * written on error either, except by the AEADs and the KDFs: the AEADs' seal and open zero the
+ * whole output (and the tag of seal_detached) on any other error, so a failed open releases no
+ * plaintext; the KDFs zero their output. Tags are checked in constant time.
  *
- * Keyed contexts (axiom_aes_ctx, axiom_aes_gcm_ctx) follow one pattern: _init keys them, the
- * functions take them const (one context may serve several threads at once), _clear wipes the
- * key. They must not be copied with memcpy (their contents are aligned inside the struct):
- * init another one from the key. Further block ciphers follow the same pattern. */
+ * Overlaps. An output may share no byte with an input or with another output, except:
+ *   - in place where a function says "out may be in": out == in with out_len == in_len (for
+ *     the combined seal and open of the AEADs, out == in with the lengths the call takes);
+ *   - an output of fixed size (a digest, a MAC tag, the 32-byte key of
+ *     axiom_kdf_gostr3411_2012_256, a hex digest) is written after every input was read, so it
+ *     may overlap any input.
+ * No output may share a byte with a context, nor any buffer with a context the call writes
+ * (a streaming context, or the one an _init keys). Inputs may share bytes with each other and
+ * with keyed contexts.
+ *
+ * Contexts. Every context starts with a state word that its _init writes and its _final, its
+ * _clear or a failed _init wipes. A call given a context not in the state it needs (never
+ * initialised, zeroed, already finished or cleared) returns AXIOM_ERR_INVALID_ARGUMENT and
+ * touches nothing; random bytes pass this check only if they hold that 64-bit word (stale bytes
+ * of an earlier context can). The _init functions take a context in any state; a failed _init
+ * leaves it holding nothing, except on OVERLAPPING_BUFFERS (its key inside it), when nothing is
+ * written. Any context may be copied (struct assignment, memcpy, realloc) to any address
+ * aligned for uint64_t: a copy of a streaming context (SHA-256, Poly1305, Streebog, CMAC) forks
+ * the computation; a copy of a keyed context (AES, AES-GCM, SM4, SM4-GCM, Kuznyechik) holds the
+ * same key. A keyed context at an address of another remainder modulo 64 than where it was
+ * keyed works on an aligned copy of its key schedule, made and wiped in each call: that costs
+ * time on short messages, so key contexts in place (or keep their copies 64-byte aligned) where
+ * speed counts. Keyed contexts are taken const: one may serve several threads at once; _clear
+ * wipes the key. A CMAC context refers to its cipher context by address: that one must stay
+ * keyed, and where it is, until the CMAC's _final. */
 #ifndef AXIOM_H
 #define AXIOM_H
 
@@ -62,7 +86,7 @@ const char* axiom_version(void);
 #define AXIOM_SHA256_DIGEST_SIZE 32
 
 /* axiom_sha256_ctx holds a SHA-256 computation; its contents are private. 256 bytes, any
- * alignment of uint64_t. Copying it with memcpy forks the computation. */
+ * alignment of uint64_t. Copying it forks the computation. */
 typedef struct axiom_sha256_ctx {
   uint64_t opaque[32];
 } axiom_sha256_ctx;
@@ -71,9 +95,10 @@ typedef struct axiom_sha256_ctx {
 int axiom_sha256_init(axiom_sha256_ctx* ctx);
 /* axiom_sha256_update appends len bytes at data to the message. */
 int axiom_sha256_update(axiom_sha256_ctx* ctx, const uint8_t* data, size_t len);
-/* axiom_sha256_final writes the 32-byte digest to out and wipes ctx (init it again to reuse). */
+/* axiom_sha256_final writes the 32-byte digest to out and wipes ctx (init it again to reuse:
+ * until then it is AXIOM_ERR_INVALID_ARGUMENT). */
 int axiom_sha256_final(axiom_sha256_ctx* ctx, uint8_t out[AXIOM_SHA256_DIGEST_SIZE]);
-/* axiom_sha256 writes SHA-256(data) to out; out may alias data. */
+/* axiom_sha256 writes SHA-256(data) to out. */
 int axiom_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* data, size_t len);
 
 /* axiom_hmac_sha256 writes the 32-byte HMAC-SHA256(key, msg) to out. Keys of any length. */
@@ -81,13 +106,14 @@ int axiom_hmac_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* key,
                       const uint8_t* msg, size_t msg_len);
 
 /* axiom_hkdf_sha256 fills okm (at most 255 * 32 bytes, else AXIOM_ERR_OUTPUT_TOO_LONG) with
- * HKDF-SHA256(ikm, salt, info) per RFC 5869; an empty salt means 32 zero bytes. On failure okm
- * is zeroed. */
+ * HKDF-SHA256(ikm, salt, info) per RFC 5869; an empty salt means 32 zero bytes. okm must not
+ * overlap the inputs. On any other failure okm is zeroed. */
 int axiom_hkdf_sha256(uint8_t* okm, size_t okm_len, const uint8_t* ikm, size_t ikm_len,
                       const uint8_t* salt, size_t salt_len, const uint8_t* info, size_t info_len);
 
 /* axiom_pbkdf2_hmac_sha256 fills out with PBKDF2-HMAC-SHA256(password, salt, iterations).
- * iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. On failure out is zeroed. */
+ * iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. out must not overlap the inputs. On any other
+ * failure out is zeroed, unless it overlaps an input. */
 int axiom_pbkdf2_hmac_sha256(uint8_t* out, size_t out_len, const uint8_t* password,
                              size_t password_len, const uint8_t* salt, size_t salt_len,
                              uint32_t iterations);
@@ -99,7 +125,8 @@ int axiom_random(uint8_t* out, size_t len);
  * only on len. NULL pointers with len > 0 compare unequal. */
 int axiom_ct_equal(const uint8_t* a, const uint8_t* b, size_t len);
 
-/* axiom_wipe zeroes len bytes at p in a way the compiler cannot remove. */
+/* axiom_wipe zeroes len bytes at p in a way the compiler cannot remove (p NULL or len larger
+ * than any object: nothing). */
 void axiom_wipe(void* p, size_t len);
 
 /* axiom_hmac_streebog256 / axiom_hmac_streebog512 write HMAC-Streebog (RFC 7836) of msg under
@@ -110,8 +137,8 @@ int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
                            const uint8_t* msg, size_t msg_len);
 
 /* axiom_pbkdf2_hmac_streebog512 fills out with PBKDF2-HMAC-Streebog-512(password, salt,
- * iterations) (R 50.1.111-2016). iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. On failure out
- * is zeroed. */
+ * iterations) (R 50.1.111-2016). iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. out must not
+ * overlap the inputs. On any other failure out is zeroed, unless it overlaps an input. */
 int axiom_pbkdf2_hmac_streebog512(uint8_t* out, size_t out_len, const uint8_t* password,
                                   size_t password_len, const uint8_t* salt, size_t salt_len,
                                   uint32_t iterations);
@@ -125,7 +152,8 @@ int axiom_kdf_gostr3411_2012_256(uint8_t out[32], const uint8_t* key, size_t key
 /* axiom_kdf_tree_gostr3411_2012_256 fills out with KDF_TREE_GOSTR3411_2012_256(key, label, seed)
  * (RFC 7836 section 4.5) with an r-byte counter (1 to 4, else AXIOM_ERR_INVALID_ARGUMENT; an
  * empty out too). AXIOM_ERR_OUTPUT_TOO_LONG when out needs more blocks than the counter can
- * number. On failure out is zeroed. */
+ * number. out must not overlap the inputs. On any other failure out is zeroed, unless it
+ * overlaps an input. */
 int axiom_kdf_tree_gostr3411_2012_256(uint8_t* out, size_t out_len, const uint8_t* key,
                                       size_t key_len, const uint8_t* label, size_t label_len,
                                       const uint8_t* seed, size_t seed_len, size_t r);
@@ -135,13 +163,13 @@ int axiom_kdf_tree_gostr3411_2012_256(uint8_t* out, size_t out_len, const uint8_
 #define AXIOM_AES_BLOCK_SIZE 16
 
 /* axiom_aes_ctx holds an AES key schedule (128-, 192- or 256-bit key) and the kernel chosen
- * for this CPU; its contents are private. 640 bytes. */
+ * for this CPU; its contents are private. 640 bytes, any alignment of uint64_t. */
 typedef struct axiom_aes_ctx {
   uint64_t opaque[80];
 } axiom_aes_ctx;
 
-/* axiom_aes_init keys ctx with a 16-, 24- or 32-byte key (else AXIOM_ERR_INVALID_KEY_SIZE, and
- * ctx holds no key). */
+/* axiom_aes_init keys ctx with a 16-, 24- or 32-byte key (else AXIOM_ERR_INVALID_KEY_SIZE).
+ * On failure ctx holds no key. */
 int axiom_aes_init(axiom_aes_ctx* ctx, const uint8_t* key, size_t key_len);
 /* axiom_aes_clear wipes the key schedule in ctx (NULL is ignored). */
 void axiom_aes_clear(axiom_aes_ctx* ctx);
@@ -175,7 +203,8 @@ int axiom_aes_cmac(const axiom_aes_ctx* ctx, uint8_t tag[AXIOM_AES_BLOCK_SIZE], 
                    size_t msg_len);
 
 /* axiom_aes_cmac_ctx holds a CMAC computation; its contents are private. It refers to the
- * axiom_aes_ctx it was started with, which must stay keyed until axiom_aes_cmac_final. */
+ * axiom_aes_ctx it was started with, which must stay keyed and in place until
+ * axiom_aes_cmac_final (a cleared one: AXIOM_ERR_INVALID_ARGUMENT). */
 typedef struct axiom_aes_cmac_ctx {
   uint64_t opaque[12];
 } axiom_aes_cmac_ctx;
@@ -183,7 +212,8 @@ typedef struct axiom_aes_cmac_ctx {
 int axiom_aes_cmac_init(axiom_aes_cmac_ctx* cmac, const axiom_aes_ctx* aes);
 /* axiom_aes_cmac_update appends len bytes at data to the message. */
 int axiom_aes_cmac_update(axiom_aes_cmac_ctx* cmac, const uint8_t* data, size_t len);
-/* axiom_aes_cmac_final writes the 16-byte tag and wipes cmac (init it again to reuse). */
+/* axiom_aes_cmac_final writes the 16-byte tag and wipes cmac (init it again to reuse: until
+ * then it is AXIOM_ERR_INVALID_ARGUMENT). */
 int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[AXIOM_AES_BLOCK_SIZE]);
 
 /* Many messages under one key at once: CBC encryption and CMAC are chains, each block waiting
@@ -213,8 +243,10 @@ typedef struct axiom_cmac_job {
  * CMAC, as axiom_aes_cmac, to its tag. jobs may be NULL only when n is 0; n jobs larger than
  * any object is AXIOM_ERR_INVALID_LENGTH before any job is read. Then every job is checked,
  * each check (axiom.h's order) over all jobs before the next, and on any error nothing
- * is written; an output or message must not overlap the jobs array (OVERLAPPING_BUFFERS), and
- * one job must not write to another's buffers (not checked). */
+ * is written; an output or message must not overlap the jobs array or the context
+ * (OVERLAPPING_BUFFERS), a job's output must be exactly its input or apart from it (out_len
+ * == in_len in place, except for _padded), and one job must not write to another's buffers
+ * (not checked). */
 int axiom_aes_cbc_encrypt_many(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
 int axiom_aes_cbc_encrypt_many_padded(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
 int axiom_aes_cmac_many(const axiom_aes_ctx* ctx, axiom_cmac_job* jobs, size_t n);
@@ -276,10 +308,12 @@ int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE]
 /* axiom_aes_xts_encrypt / _decrypt: XTS (IEEE 1619-2018, SP 800-38E) of one data unit of
  * in_len bytes, 16 (else AXIOM_ERR_INVALID_ARGUMENT) to 16 MiB (2^20 blocks; else
  * AXIOM_ERR_MESSAGE_TOO_LONG), a partial last block by ciphertext stealing; out_len == in_len,
- * out may be in. data_ctx holds Key1, tweak_ctx Key2: keys of the same size that must differ
- * (IEEE 1619; not checked here). tweak is the 16-byte tweak (the data unit number, as a
- * little-endian number for IEEE 1619); standard is AXIOM_XTS_IEEE1619 or AXIOM_XTS_GB17964
- * (else AXIOM_ERR_INVALID_ARGUMENT). A context that holds no key: AXIOM_ERR_INVALID_ARGUMENT. */
+ * out may be in. data_ctx holds Key1, tweak_ctx Key2: keys of the same size (else
+ * AXIOM_ERR_INVALID_KEY_SIZE) that must differ (IEEE 1619): the same context for both is
+ * AXIOM_ERR_INVALID_ARGUMENT; equal keys in two contexts are not detected. tweak is the
+ * 16-byte tweak (the data unit number, as a little-endian number for IEEE 1619); standard is
+ * AXIOM_XTS_IEEE1619 or AXIOM_XTS_GB17964 (else AXIOM_ERR_INVALID_ARGUMENT). A context that
+ * holds no key: AXIOM_ERR_INVALID_ARGUMENT. */
 int axiom_aes_xts_encrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx, int standard,
                           const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
                           size_t in_len);
@@ -304,8 +338,8 @@ int axiom_aes_xts_decrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tw
 typedef struct axiom_sm4_ctx {
   uint64_t opaque[48];
 } axiom_sm4_ctx;
-/* axiom_sm4_cmac_ctx holds a CMAC computation over an axiom_sm4_ctx that must stay keyed
- * until axiom_sm4_cmac_final. */
+/* axiom_sm4_cmac_ctx holds a CMAC computation over an axiom_sm4_ctx that must stay keyed and
+ * in place until axiom_sm4_cmac_final. */
 typedef struct axiom_sm4_cmac_ctx {
   uint64_t opaque[12];
 } axiom_sm4_cmac_ctx;
@@ -395,7 +429,7 @@ typedef struct axiom_kuznyechik_ctx {
   uint64_t opaque[64];
 } axiom_kuznyechik_ctx;
 /* axiom_kuznyechik_cmac_ctx holds a MAC computation over an axiom_kuznyechik_ctx that must
- * stay keyed until axiom_kuznyechik_cmac_final. */
+ * stay keyed and in place until axiom_kuznyechik_cmac_final. */
 typedef struct axiom_kuznyechik_cmac_ctx {
   uint64_t opaque[12];
 } axiom_kuznyechik_cmac_ctx;
@@ -493,8 +527,7 @@ int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key
 int axiom_poly1305(uint8_t tag[AXIOM_POLY1305_TAG_SIZE], const uint8_t* key, size_t key_len,
                    const uint8_t* msg, size_t msg_len);
 /* axiom_poly1305_ctx holds a Poly1305 computation (and the AVX2 kernel's powers of the key);
- * contents private. 1088 bytes, any alignment of uint64_t. Copying it with memcpy forks the
- * computation. */
+ * contents private. 1088 bytes, any alignment of uint64_t. Copying it forks the computation. */
 typedef struct axiom_poly1305_ctx {
   uint64_t opaque[136];
 } axiom_poly1305_ctx;
@@ -555,44 +588,47 @@ int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const u
 
 /* ---- Streebog (GOST R 34.11-2012): the fast-streebog function set, same names and
  * semantics, so that its programs compile and link against axiom unchanged (#include
- * "streebog.h" also works). Digests are bytes in memory order, as gost12sum prints them. */
+ * "streebog.h" also works). Digests are bytes in memory order, as gost12sum prints them.
+ * Where fast-streebog's functions return nothing, these return AXIOM_OK or an AXIOM_ERR_* code
+ * under this header's rules (its programs ignore it): a NULL pointer, an impossible length, a
+ * context not started or already finished (AXIOM_ERR_INVALID_ARGUMENT), overlaps. */
 
 /* streebog_ctx holds a Streebog-256 or -512 computation; its contents are private (unlike
  * fast-streebog's, it holds no pointer: nothing is allocated). 288 bytes, aligned as uint64_t.
- * Copying it with memcpy forks the computation. One context must not be used by two threads
- * at once. */
+ * Copying it forks the computation. One context must not be used by two threads at once. */
 typedef struct streebog_ctx {
   uint64_t opaque[36];
 } streebog_ctx;
 
 /* streebog_init_512 starts a Streebog-512 message in ctx (64-byte digest). */
-void streebog_init_512(streebog_ctx* ctx);
+int streebog_init_512(streebog_ctx* ctx);
 /* streebog_init_256 starts a Streebog-256 message in ctx (32-byte digest). */
-void streebog_init_256(streebog_ctx* ctx);
+int streebog_init_256(streebog_ctx* ctx);
 /* streebog_update appends len bytes at data to the message (data may be NULL if len is 0). */
-void streebog_update(streebog_ctx* ctx, const uint8_t* data, size_t len);
+int streebog_update(streebog_ctx* ctx, const uint8_t* data, size_t len);
 /* streebog_final writes the digest (64 or 32 bytes, as ctx was started) to out and wipes ctx;
- * start it again to reuse it. */
-void streebog_final(streebog_ctx* ctx, uint8_t* out);
+ * start it again to reuse it (until then it is AXIOM_ERR_INVALID_ARGUMENT). */
+int streebog_final(streebog_ctx* ctx, uint8_t* out);
 /* streebog_hash_512 writes the 64-byte Streebog-512 of len bytes at data to out. */
-void streebog_hash_512(const uint8_t* data, size_t len, uint8_t* out);
+int streebog_hash_512(const uint8_t* data, size_t len, uint8_t* out);
 /* streebog_hash_256 writes the 32-byte Streebog-256 of len bytes at data to out. */
-void streebog_hash_256(const uint8_t* data, size_t len, uint8_t* out);
+int streebog_hash_256(const uint8_t* data, size_t len, uint8_t* out);
 /* streebog_hash_512_hex writes Streebog-512 as 128 lowercase hex digits and a NUL (129 bytes). */
-void streebog_hash_512_hex(const uint8_t* data, size_t len, char* out);
+int streebog_hash_512_hex(const uint8_t* data, size_t len, char* out);
 /* streebog_hash_256_hex writes Streebog-256 as 64 lowercase hex digits and a NUL (65 bytes). */
-void streebog_hash_256_hex(const uint8_t* data, size_t len, char* out);
+int streebog_hash_256_hex(const uint8_t* data, size_t len, char* out);
 /* streebog_bytes_to_hex writes hash_len bytes at hash as lowercase hex and a NUL to out
- * (2 * hash_len + 1 bytes). */
-void streebog_bytes_to_hex(const uint8_t* hash, size_t hash_len, char* out);
+ * (2 * hash_len + 1 bytes, which must not overlap hash). */
+int streebog_bytes_to_hex(const uint8_t* hash, size_t hash_len, char* out);
 /* streebog_version returns the library version, as axiom_version (static, never NULL). */
 const char* streebog_version(void);
 /* streebog_hash_file_dual hashes the file at filepath once and writes its Streebog-256 (32
  * bytes) to hash_256 and its Streebog-512 (64 bytes) to hash_512; either may be NULL to skip
  * it. progress_callback, if not NULL, is called after each chunk read with the bytes read so
  * far, the file's size (0 when unknown, e.g. a pipe) and user_data. Returns 0 on success, -1
- * if the file cannot be opened, -2 on a read error, -3 if both outputs are NULL (nothing is
- * read); on failure the outputs are left unchanged. Thread-safe. */
+ * if the file cannot be opened (or filepath is NULL), -2 on a read error, -3 if both outputs
+ * are NULL, AXIOM_ERR_OVERLAPPING_BUFFERS if they overlap (nothing is read on those two); on
+ * failure the outputs are left unchanged. Thread-safe. */
 int streebog_hash_file_dual(const char* filepath, uint8_t* hash_256, uint8_t* hash_512,
                             void (*progress_callback)(size_t bytes_processed, size_t total_size,
                                                       void* user_data),
