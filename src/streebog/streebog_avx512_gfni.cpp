@@ -89,7 +89,7 @@ inline __m512i permute(__m512i idx, __m512i x) noexcept {
   return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, idx, x);
 }
 inline __m512i swap_pairs(__m512i x) noexcept {
-  return _mm512_maskz_shuffle_epi32(~__mmask16{0}, x, _MM_PERM_BADC);
+  return _mm512_maskz_shuffle_epi32(__mmask16{0xffff}, x, _MM_PERM_BADC);
 }
 
 inline __m512i xor3(__m512i a, __m512i b, __m512i c) noexcept {
