@@ -148,18 +148,19 @@ inline __m512i lps_key(const Consts& c, __m512i x, __m512i constant, __m512i& ne
 // transpose turns words into planar and back.
 inline __m512i transpose(const Consts& c, __m512i x) noexcept { return permute(c.gather[0], x); }
 
-// g sets h[w] = g_n(h[w], m[w]) for W independent chains (words layout), their rounds side by
-// side.
+// g sets h[w] = g_n(h[w], m[w]) for W independent chains, their rounds side by side. h is
+// planar from one block to the next, so the chain from block to block has no transposition;
+// n and m are in words layout, and their transpositions do not wait for the previous block.
 template <int W>
-inline void g(__m512i (&h)[W], const __m512i (&n)[W], const __m512i (&m)[W]) noexcept {
-  const Consts c = load_consts();
+inline void g(const Consts& c, __m512i (&h)[W], const __m512i (&n)[W], const __m512i (&m)[W]) noexcept {
   const auto& constant = avx512_gfni_tables.c;
   // k: the round key K_i; key_in: K_i ^ C_i, the input of the key round; s: the state, with
   // the round key already added.
-  __m512i k[W], key_in[W], s[W];
+  __m512i mt[W], k[W], key_in[W], s[W];
   for (int w = 0; w < W; ++w) {
-    k[w] = lps_key(c, transpose(c, _mm512_xor_si512(h[w], n[w])), load(constant[0]), key_in[w]);  // K_1
-    s[w] = _mm512_xor_si512(transpose(c, m[w]), k[w]);
+    mt[w] = transpose(c, m[w]);
+    k[w] = lps_key(c, _mm512_xor_si512(h[w], transpose(c, n[w])), load(constant[0]), key_in[w]);  // K_1
+    s[w] = _mm512_xor_si512(mt[w], k[w]);
   }
   // Round i: K_(i+1) = LPS(K_i ^ C_i), then the state becomes LPS(state) ^ K_(i+1).
 #pragma GCC unroll 12
@@ -170,14 +171,15 @@ inline void g(__m512i (&h)[W], const __m512i (&n)[W], const __m512i (&m)[W]) noe
                     : lps(c, key_in[w], _mm512_setzero_si512());
       s[w] = lps(c, s[w], k[w]);
     }
-  for (int w = 0; w < W; ++w) h[w] = xor3(h[w], m[w], transpose(c, s[w]));
+  for (int w = 0; w < W; ++w) h[w] = xor3(h[w], mt[w], s[w]);
 }
 
 void compress(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept {
-  __m512i hv[1] = {loadu(h)};
+  const Consts c = load_consts();
+  __m512i hv[1] = {transpose(c, loadu(h))};
   const __m512i nv[1] = {loadu(n)}, mv[1] = {loadu(m)};
-  g(hv, nv, mv);
-  _mm512_storeu_si512(h, hv[0]);
+  g(c, hv, nv, mv);
+  _mm512_storeu_si512(h, transpose(c, hv[0]));
 }
 
 // add_block sets N += 512 and Σ += the block (scalar code, beside the vector rounds).
@@ -189,27 +191,29 @@ inline void add_block(detail::StreebogState& st, const std::uint8_t* block) noex
 }
 
 void compress_blocks(detail::StreebogState& st, const std::uint8_t* blocks, std::size_t nblocks) noexcept {
-  __m512i h[1] = {loadu(st.h)};
+  const Consts c = load_consts();
+  __m512i h[1] = {transpose(c, loadu(st.h))};
   for (; nblocks > 0; --nblocks, blocks += 64) {
     const __m512i n[1] = {loadu(st.n)}, m[1] = {loadu(blocks)};
-    g(h, n, m);
+    g(c, h, n, m);
     add_block(st, blocks);
   }
-  _mm512_storeu_si512(st.h, h[0]);
+  _mm512_storeu_si512(st.h, transpose(c, h[0]));
 }
 
 void compress_blocks_x2(detail::StreebogState* const st[2], const std::uint8_t* const blocks[2],
                         std::size_t nblocks) noexcept {
-  __m512i h[2] = {loadu(st[0]->h), loadu(st[1]->h)};
+  const Consts c = load_consts();
+  __m512i h[2] = {transpose(c, loadu(st[0]->h)), transpose(c, loadu(st[1]->h))};
   for (std::size_t b = 0; b < nblocks; ++b) {
     const __m512i n[2] = {loadu(st[0]->n), loadu(st[1]->n)};
     const __m512i m[2] = {loadu(blocks[0] + 64 * b), loadu(blocks[1] + 64 * b)};
-    g(h, n, m);
+    g(c, h, n, m);
     add_block(*st[0], blocks[0] + 64 * b);
     add_block(*st[1], blocks[1] + 64 * b);
   }
-  _mm512_storeu_si512(st[0]->h, h[0]);
-  _mm512_storeu_si512(st[1]->h, h[1]);
+  _mm512_storeu_si512(st[0]->h, transpose(c, h[0]));
+  _mm512_storeu_si512(st[1]->h, transpose(c, h[1]));
 }
 
 }  // namespace
