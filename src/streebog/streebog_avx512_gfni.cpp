@@ -2,7 +2,8 @@
 // state in one zmm, no table indexed by a secret.
 //
 // Layouts: "words" is the memory order (qword u = word u). The rounds keep the state and the
-// round key "planar": qword j holds byte j of the 8 words, byte u of it from word u.
+// round key, and the chaining value is kept from block to block, "planar": qword j holds byte
+// j of the 8 words, byte u of it from word u.
 // S: π as a 256-byte table in 4 registers: two vpermi2b look up the low and the high 128
 //    entries by the low 7 bits, and a vpternlogq picks one by the top bit.
 // P and L: byte j of word u of L(P(y)) is the XOR over i of A_ij · (byte u of word i of y),
