@@ -68,8 +68,9 @@ class Streebog {
 
   // update_many appends data[i] to *hashers[i] for every i: the same result as calling update
   // on each, but two messages at a time go through the kernel together where it interleaves
-  // them (streebog/avx2 runs both chains in one set of registers). The hashers must be
-  // distinct objects. Error: output_size_mismatch if the spans differ in size (nothing done).
+  // them (streebog/avx512_gfni runs both chains' rounds side by side, streebog/avx2 in one set
+  // of registers). The hashers must be distinct objects. Error: output_size_mismatch if the
+  // spans differ in size (nothing done).
   static Status update_many(std::span<Streebog* const> hashers,
                             std::span<const std::span<const std::uint8_t>> data) noexcept;
 

@@ -12,10 +12,12 @@ namespace axiom {
 namespace detail {
 
 namespace {
-// The constant-time kernels come first (AVX2, then SSE4.1 for older x86-64): the table kernel
-// can be faster but is never the default where a constant-time kernel runs (select_kernel).
+// The constant-time kernels come first (AVX-512 with GFNI, AVX2, then SSE4.1 for older x86-64):
+// the table kernel can be faster but is never the default where a constant-time kernel runs
+// (select_kernel).
 constexpr const StreebogKernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &streebog_avx512_gfni,
     &streebog_avx2,
     &streebog_sse41,
 #endif

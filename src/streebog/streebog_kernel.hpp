@@ -42,6 +42,7 @@ void streebog_compress_blocks_x2_serial(StreebogState* const s[2],
 
 extern const StreebogKernel streebog_portable;
 #if AXIOM_X86_64
+extern const StreebogKernel streebog_avx512_gfni;
 extern const StreebogKernel streebog_avx2;
 extern const StreebogKernel streebog_sse41;
 #endif

@@ -67,13 +67,17 @@ TEST(StreebogApi, HashManyEqualsHash) {
   EXPECT_EQ(Streebog256::update_many(hashers, views).error(), Error::output_size_mismatch);
 }
 
-// The default is the constant-time AVX2 kernel wherever it runs; the table kernel otherwise.
+// The default is the constant-time AVX-512 + GFNI kernel, else the AVX2 one, wherever they
+// run; the table kernel otherwise.
 TEST(StreebogApi, KernelFollowsAxiomCpu) {
   const char* spec = std::getenv("AXIOM_CPU");
   const std::string name(Streebog256().kernel_name());
+  const cpu::Features hw = cpu::hardware();
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(name, "streebog/portable");
-  } else if (!spec && cpu::hardware().has(cpu::Feature::avx2)) {
+  } else if (!spec && hw.has(cpu::Feature::avx512 | cpu::Feature::vbmi | cpu::Feature::gfni)) {
+    EXPECT_EQ(name, "streebog/avx512_gfni");
+  } else if (!spec && hw.has(cpu::Feature::avx2)) {
     EXPECT_EQ(name, "streebog/avx2");
   }
   EXPECT_EQ(Streebog512().kernel_name(), name);

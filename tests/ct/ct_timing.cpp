@@ -1,7 +1,7 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
-// VAES and VPCLMULQDQ (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2, sm4/vaes_avx2 and
-// SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in
+// VAES, VPCLMULQDQ, AVX-512 and GFNI (sha256/shani, streebog/avx512_gfni, aes/vaes_avx2, the fused
+// gcm/vaes_avx2, sm4/vaes_avx2 and SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in
 // ctest or CI): it measures time, which on a shared machine is noisy.
 //
 // For each target, measurements pick one of two classes of secret input at random: a fixed
@@ -40,11 +40,13 @@
 #include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
+#include "axiom/streebog.hpp"
 #include "axiom/xts.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
+#include "streebog/streebog_kernel.hpp"
 
 namespace {
 
@@ -267,6 +269,29 @@ int main(int argc, char** argv) {
                          sink = m.finish()[0];
                        }});
   }
+  if (hw.has(detail::streebog_avx512_gfni.info.needs)) {
+    targets.push_back({"streebog/avx512_gfni: Streebog-256 of a secret 256-byte message", 256, false,
+                       [](const std::uint8_t* s) {
+                         Streebog256 h(detail::streebog_avx512_gfni);
+                         h.update({s, 256});
+                         sink = h.finish()[0];
+                       }});
+    targets.push_back({"streebog/avx512_gfni: HMAC-Streebog-512 with a secret key", 64, false,
+                       [](const std::uint8_t* s) {
+                         static const std::uint8_t msg[64] = {};
+                         Hmac<Streebog512> m({s, 64}, Streebog512(detail::streebog_avx512_gfni));
+                         m.update(msg);
+                         sink = m.finish()[0];
+                       }});
+    targets.push_back({"streebog/avx512_gfni: update_many of two secret 256-byte messages (x2 path)", 512, false,
+                       [](const std::uint8_t* s) {
+                         Streebog256 a(detail::streebog_avx512_gfni), b(detail::streebog_avx512_gfni);
+                         Streebog256* hashers[] = {&a, &b};
+                         const std::span<const std::uint8_t> data[] = {{s, 256}, {s + 256, 256}};
+                         const bool ok = Streebog256::update_many(hashers, data).ok();
+                         sink = static_cast<std::uint8_t>(ok ^ a.finish()[0] ^ b.finish()[0]);
+                       }});
+  }
   if (hw.has(detail::aes_vaes_avx2.info.needs)) {
     add_block_cipher_targets<Aes128>(targets, "aes/vaes_avx2", detail::aes_vaes_avx2);
     targets.push_back({"aes/vaes_avx2 A/A control: key schedule and CTR, the fixed key in both classes", 16, false,
@@ -308,6 +333,6 @@ int main(int argc, char** argv) {
                 leak ? (t.control ? "leak seen, as planted" : "LEAK") : (t.control ? "CONTROL NOT DETECTED" : "no leak seen"));
     std::fflush(stdout);
   }
-  if (targets.size() == 1) std::printf("\nthis CPU has none of SHA-NI, VAES, VPCLMULQDQ: nothing to measure\n");
+  if (targets.size() == 1) std::printf("\nthis CPU has none of SHA-NI, AVX-512 with GFNI, VAES, VPCLMULQDQ: nothing to measure\n");
   return ok ? 0 : 1;
 }

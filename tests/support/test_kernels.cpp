@@ -8,7 +8,7 @@
 #if AXIOM_X86_64
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
-extern const StreebogKernel streebog_avx2_emul;
+extern const StreebogKernel streebog_avx512_gfni_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -43,7 +43,7 @@ class KernelList {
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
   static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
-                                                       {AXIOM_EMULATED_KERNEL(streebog_avx2)});
+                                                       {AXIOM_EMULATED_KERNEL(streebog_avx512_gfni)});
   return list.span();
 }
 

@@ -112,4 +112,21 @@ AXIOM_SHIM_MASK_MOVES(128, simde__m128i, epi64, uint64_t, 2, simde__mmask8)
 #define _mm_mask_loadu_epi64 axiom_shim_mm128_mask_loadu_epi64
 #define _mm_mask_storeu_epi64 axiom_shim_mm128_mask_storeu_epi64
 
+/* vpshufd on 512 bits with a zero mask: in each 128-bit lane, dword i is dword (imm >> 2i) & 3,
+ * or zero where bit i of k is clear. The _MM_PERM_ENUM names are GCC's; here they are ints. */
+static inline simde__m512i axiom_shim_mm512_maskz_shuffle_epi32(simde__mmask16 k, simde__m512i a, int imm) {
+  uint32_t e[16], r[16];
+  memcpy(e, &a, sizeof e);
+  for (int i = 0; i < 16; ++i)
+    r[i] = ((k >> i) & 1) ? e[(i & ~3) + ((imm >> (2 * (i & 3))) & 3)] : 0;
+  simde__m512i v;
+  memcpy(&v, r, sizeof v);
+  return v;
+}
+#undef _mm512_maskz_shuffle_epi32
+#define _mm512_maskz_shuffle_epi32 axiom_shim_mm512_maskz_shuffle_epi32
+#ifndef _MM_PERM_BADC
+#define _MM_PERM_BADC 0x4E
+#endif
+
 #endif
