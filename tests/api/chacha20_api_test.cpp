@@ -42,6 +42,12 @@ TEST(ChaCha20Api, KernelFollowsAxiomCpu) {
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(name, "chacha20/portable");
     EXPECT_EQ(poly, "poly1305/portable");
+  } else if (cpu::detected().has(cpu::Feature::avx512 | cpu::Feature::ifma | cpu::Feature::avx2 |
+                                  cpu::Feature::bmi2)) {
+    EXPECT_EQ(name, "chacha20/avx512");
+    EXPECT_EQ(poly, "poly1305/avx512_ifma");
+    // chacha20/avx512 has no fused pass: the AEAD pairs it with the default Poly1305 kernel.
+    EXPECT_EQ(aead.poly1305_kernel_name(), "poly1305/avx512_ifma");
   } else if (cpu::detected().has(cpu::Feature::avx2 | cpu::Feature::bmi2)) {
     EXPECT_EQ(name, "chacha20/avx2");
     EXPECT_EQ(poly, "poly1305/avx2");
