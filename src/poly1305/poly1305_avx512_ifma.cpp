@@ -19,12 +19,17 @@
 #include "core/wipe.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 
-// GCC 12 warns about the undefined vectors its own AVX-512 intrinsics start from (GCC bug 105593).
+// GCC 12 warns about the undefined vectors its own AVX-512 intrinsics start from (GCC bug
+// 105593); clang has no such warning.
+#if !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 namespace {
 // Below this many blocks computing the powers costs more than the vector steps save.
