@@ -20,6 +20,7 @@ namespace detail {
 namespace {
 constexpr const ChaCha20Kernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &chacha20_avx512,
     &chacha20_avx2,
 #endif
     &chacha20_portable,

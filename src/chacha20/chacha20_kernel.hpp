@@ -29,6 +29,7 @@ struct ChaCha20Kernel {
 
 extern const ChaCha20Kernel chacha20_portable;
 #if AXIOM_X86_64
+extern const ChaCha20Kernel chacha20_avx512;
 extern const ChaCha20Kernel chacha20_avx2;
 #endif
 

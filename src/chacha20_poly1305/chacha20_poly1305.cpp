@@ -19,8 +19,11 @@ namespace {
 
 using Bytes = std::span<const std::uint8_t>;
 
-// The data go through in pieces that stay in the L1 cache between the cipher and the MAC.
-constexpr std::size_t piece_size = 4096;
+// The data go through in pieces that stay in the L1 cache between the cipher and the MAC (a
+// piece in and out: 16 KiB, half of a 32 KiB L1). Fewer pieces, fewer of the vector MAC's fixed
+// costs per call: chacha20/avx512 + poly1305/avx512_ifma seal 16 KiB in 0.37 TSC cycles/byte
+// with 8 KiB pieces, 0.39-0.40 with 4 KiB.
+constexpr std::size_t piece_size = 8192;
 
 // Messages up to seven blocks go through the short path (block 0 and theirs in one batch).
 constexpr std::size_t short_max = 7 * 64;

@@ -14,6 +14,7 @@ namespace detail {
 namespace {
 constexpr const Poly1305Kernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &poly1305_avx512_ifma,
     &poly1305_avx2,
 #endif
     &poly1305_portable,

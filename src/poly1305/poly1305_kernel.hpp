@@ -23,6 +23,7 @@ struct Poly1305Kernel {
 
 extern const Poly1305Kernel poly1305_portable;
 #if AXIOM_X86_64
+extern const Poly1305Kernel poly1305_avx512_ifma;
 extern const Poly1305Kernel poly1305_avx2;
 #endif
 

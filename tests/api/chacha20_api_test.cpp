@@ -28,9 +28,10 @@ std::array<std::uint8_t, N> random_array(Prng& rng) {
   return a;
 }
 
-// Sizes around the kernels' block groupings and the AEAD's 4 KiB pieces.
+// Sizes around the kernels' block groupings and the AEAD's 8 KiB pieces.
 const std::size_t sizes[] = {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 191, 192, 255, 256, 257,
-                             511, 512, 513, 1000, 4095, 4096, 4097, 8193, 65537};
+                             511, 512, 513, 1000, 2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192,
+                             8193, 16385, 65537};
 
 TEST(ChaCha20Api, KernelFollowsAxiomCpu) {
   const std::array<std::uint8_t, 32> key{};
@@ -42,6 +43,12 @@ TEST(ChaCha20Api, KernelFollowsAxiomCpu) {
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(name, "chacha20/portable");
     EXPECT_EQ(poly, "poly1305/portable");
+  } else if (cpu::detected().has(cpu::Feature::avx512 | cpu::Feature::ifma | cpu::Feature::avx2 |
+                                  cpu::Feature::bmi2)) {
+    EXPECT_EQ(name, "chacha20/avx512");
+    EXPECT_EQ(poly, "poly1305/avx512_ifma");
+    // chacha20/avx512 has no fused pass: the AEAD pairs it with the default Poly1305 kernel.
+    EXPECT_EQ(aead.poly1305_kernel_name(), "poly1305/avx512_ifma");
   } else if (cpu::detected().has(cpu::Feature::avx2 | cpu::Feature::bmi2)) {
     EXPECT_EQ(name, "chacha20/avx2");
     EXPECT_EQ(poly, "poly1305/avx2");

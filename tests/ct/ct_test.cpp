@@ -339,6 +339,7 @@ TEST_P(ChaCha20Ct, StreamWithSecretKeyAndData) {
 TEST_P(ChaCha20Ct, AeadSealAndOpenWithSecretKey) {
   Prng rng(5);
   for (const auto* poly : detail::poly1305_kernels()) {
+    if (!kernel_runnable(poly->info)) continue;  // valgrind hides AVX-512
     for (std::size_t n : {0u, 1u, 64u, 200u, 600u, 1600u}) {  // 1600: the fused pass, 3 groups
       Bytes key = rng.bytes(32), nonce = rng.bytes(24), msg = rng.bytes(n), aad = rng.bytes(13);
       ct::secret(std::span(key));

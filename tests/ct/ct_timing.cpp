@@ -1,8 +1,9 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
-// VAES, VPCLMULQDQ, AVX-512 and GFNI (sha256/shani, streebog/avx512_gfni, aes/vaes_avx2, the fused
-// gcm/vaes_avx2, sm4/vaes_avx2 and SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in
-// ctest or CI): it measures time, which on a shared machine is noisy.
+// VAES, VPCLMULQDQ, AVX-512 and GFNI (sha256/shani, streebog/avx512_gfni, aes/vaes_avx2, the
+// fused gcm/vaes_avx2, sm4/vaes_avx2 and SM4-GCM over it with ghash/vpclmul_avx2, chacha20/avx512,
+// poly1305/avx512_ifma and ChaCha20-Poly1305 over both). A tool, not a test (`make ct-timing`;
+// never in ctest or CI): it measures time, which on a shared machine is noisy.
 //
 // For each target, measurements pick one of two classes of secret input at random: a fixed
 // value, or a fresh random one. Welch's t statistic compares the TSC cycle counts of the two
@@ -34,15 +35,20 @@
 
 #include "aes/aes_kernel.hpp"
 #include "axiom/aes.hpp"
+#include "axiom/chacha20.hpp"
+#include "axiom/chacha20_poly1305.hpp"
 #include "axiom/cpu.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/modes.hpp"
+#include "axiom/poly1305.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/streebog.hpp"
 #include "axiom/xts.hpp"
+#include "chacha20/chacha20_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
+#include "poly1305/poly1305_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
@@ -236,6 +242,56 @@ void add_xts_targets(std::vector<Target>& targets, const std::string& label, con
                      }});
 }
 
+// ChaCha20 of a secret message under a secret key (the secret: key || message; 64 bytes take
+// the one-block integer path, 1 KiB a group of sixteen), Poly1305 of a secret 1 KiB under a
+// secret key (the powers of r, then the vector steps), and the AEAD: seal of a secret 1 KiB
+// under a secret key, and the tag check as for GCM.
+void add_chacha20_targets(std::vector<Target>& targets, const axiom::detail::ChaCha20Kernel& chacha,
+                          const axiom::detail::Poly1305Kernel& poly) {
+  const std::string label(chacha.info.name);
+  for (const std::size_t n : {std::size_t{64}, std::size_t{1024}}) {
+    targets.push_back({label + ": XOR of a secret " + std::to_string(n) + " B under a secret key", 32 + n, false,
+                       [&chacha, n](const std::uint8_t* s) {
+                         static constexpr std::uint8_t nonce[12] = {};
+                         std::uint8_t out[1024];
+                         axiom::ChaCha20 c(std::span<const std::uint8_t, 32>(s, 32), nonce, 1, chacha);
+                         (void)c.crypt({out, n}, {s + 32, n});
+                         sink = out[0];
+                       }});
+  }
+  targets.push_back({std::string(poly.info.name) + ": MAC of a secret 1 KiB under a secret key", 32 + 1024, false,
+                     [&poly](const std::uint8_t* s) {
+                       axiom::Poly1305 m(std::span<const std::uint8_t, 32>(s, 32), poly);
+                       m.update({s + 32, 1024});
+                       sink = m.finish()[0];
+                     }});
+  const std::string aead = "ChaCha20-Poly1305 (" + label + " + " + std::string(poly.info.name) + ")";
+  targets.push_back({aead + ": seal of a secret 1 KiB under a secret key", 32 + 1024, false,
+                     [&chacha, &poly](const std::uint8_t* s) {
+                       static constexpr std::uint8_t nonce[12] = {};
+                       std::uint8_t out[1024 + 16];
+                       const axiom::ChaCha20Poly1305 a(std::span<const std::uint8_t, 32>(s, 32), chacha, poly);
+                       (void)a.seal(out, nonce, {s + 32, 1024});
+                       sink = out[1024];
+                     }});
+  static constexpr std::uint8_t key[32] = {7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5, 2,
+                                           3, 5, 3, 6, 0, 2, 8, 7, 4, 7, 1, 3, 5, 2, 6, 6};
+  const auto a = std::make_shared<const axiom::ChaCha20Poly1305>(key, chacha, poly);
+  static constexpr std::uint8_t nonce[12] = {}, plain[1024] = {};
+  auto sealed = std::make_shared<std::array<std::uint8_t, 1024 + 16>>();
+  (void)a->seal(*sealed, nonce, plain);
+  std::vector<std::uint8_t> almost(sealed->begin() + 1024, sealed->end());
+  almost.back() ^= 1;
+  targets.push_back({aead + ": open of 1 KiB, last-bit-wrong vs random tag", 16, false,
+                     [a, sealed](const std::uint8_t* s) {
+                       std::uint8_t msg[1024 + 16], out[1024];
+                       std::memcpy(msg, sealed->data(), 1024);
+                       std::memcpy(msg + 1024, s, 16);
+                       sink = static_cast<std::uint8_t>(a->open(out, nonce, msg).ok());
+                     },
+                     almost});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -310,6 +366,9 @@ int main(int argc, char** argv) {
                     std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx2));
   }
 
+  if (hw.has(detail::chacha20_avx512.info.needs) && hw.has(detail::poly1305_avx512_ifma.info.needs))
+    add_chacha20_targets(targets, detail::chacha20_avx512, detail::poly1305_avx512_ifma);
+
   std::mt19937_64 rng(std::random_device{}());
   std::printf("dudect-style timing test: %zu measurements per target, fixed vs random secret, "
               "Welch's t (|t| > %.1f: a leak)\n\n",
@@ -333,6 +392,6 @@ int main(int argc, char** argv) {
                 leak ? (t.control ? "leak seen, as planted" : "LEAK") : (t.control ? "CONTROL NOT DETECTED" : "no leak seen"));
     std::fflush(stdout);
   }
-  if (targets.size() == 1) std::printf("\nthis CPU has none of SHA-NI, AVX-512 with GFNI, VAES, VPCLMULQDQ: nothing to measure\n");
+  if (targets.size() == 1) std::printf("\nthis CPU has none of SHA-NI, VAES, VPCLMULQDQ, AVX-512: nothing to measure\n");
   return ok ? 0 : 1;
 }

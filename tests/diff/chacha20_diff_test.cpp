@@ -15,6 +15,7 @@
 #include "core/endian.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -33,8 +34,9 @@ std::array<std::uint8_t, N> random_array(Prng& rng) {
   return a;
 }
 
-// The widest kernel handles 8 blocks of 64 bytes at once.
-constexpr std::size_t dense_max = 4 * 8 * 64 + 1;
+// Every length up to two of the widest kernel's iterations (32 blocks of 64 bytes), so that it
+// meets every remainder after a whole iteration.
+constexpr std::size_t dense_max = 2 * 32 * 64 + 1;
 
 Bytes reference_chacha(const Key& key, const Nonce& nonce, std::uint32_t counter,
                        std::span<const std::uint8_t> in) {
@@ -514,13 +516,13 @@ TEST_P(AeadDiff, ArgumentErrors) {
   EXPECT_TRUE(std::equal(tag.begin(), tag.end(), sealed.begin() + 100));
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, ChaCha20Diff, ::testing::ValuesIn(detail::chacha20_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, ChaCha20Diff, ::testing::ValuesIn(chacha20_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
-INSTANTIATE_TEST_SUITE_P(Kernels, Poly1305Diff, ::testing::ValuesIn(detail::poly1305_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, Poly1305Diff, ::testing::ValuesIn(poly1305_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 INSTANTIATE_TEST_SUITE_P(Kernels, AeadDiff,
-                         ::testing::Combine(::testing::ValuesIn(detail::chacha20_kernels()),
-                                            ::testing::ValuesIn(detail::poly1305_kernels())),
+                         ::testing::Combine(::testing::ValuesIn(chacha20_test_kernels()),
+                                            ::testing::ValuesIn(poly1305_test_kernels())),
                          [](const auto& p) {
                            return kernel_test_name(std::get<0>(p.param)->info) + "_" +
                                   kernel_test_name(std::get<1>(p.param)->info);

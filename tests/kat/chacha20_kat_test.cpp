@@ -13,6 +13,7 @@
 #include "chacha20/chacha20_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -207,13 +208,13 @@ TEST_P(AeadKat, WycheproofXChaCha20Poly1305) {
   EXPECT_EQ(invalid, 69);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, ChaCha20Kat, ::testing::ValuesIn(detail::chacha20_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, ChaCha20Kat, ::testing::ValuesIn(chacha20_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
-INSTANTIATE_TEST_SUITE_P(Kernels, Poly1305Kat, ::testing::ValuesIn(detail::poly1305_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, Poly1305Kat, ::testing::ValuesIn(poly1305_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 INSTANTIATE_TEST_SUITE_P(Kernels, AeadKat,
-                         ::testing::Combine(::testing::ValuesIn(detail::chacha20_kernels()),
-                                            ::testing::ValuesIn(detail::poly1305_kernels())),
+                         ::testing::Combine(::testing::ValuesIn(chacha20_test_kernels()),
+                                            ::testing::ValuesIn(poly1305_test_kernels())),
                          [](const auto& p) {
                            return kernel_test_name(std::get<0>(p.param)->info) + "_" +
                                   kernel_test_name(std::get<1>(p.param)->info);

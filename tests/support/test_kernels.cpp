@@ -9,6 +9,8 @@
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx512_gfni_emul;
+extern const ChaCha20Kernel chacha20_avx512_emul;
+extern const Poly1305Kernel poly1305_avx512_ifma_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -44,6 +46,18 @@ class KernelList {
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
   static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
                                                        {AXIOM_EMULATED_KERNEL(streebog_avx512_gfni)});
+  return list.span();
+}
+
+std::span<const detail::ChaCha20Kernel* const> chacha20_test_kernels() {
+  static const KernelList<detail::ChaCha20Kernel> list(detail::chacha20_kernels(),
+                                                       {AXIOM_EMULATED_KERNEL(chacha20_avx512)});
+  return list.span();
+}
+
+std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels() {
+  static const KernelList<detail::Poly1305Kernel> list(detail::poly1305_kernels(),
+                                                       {AXIOM_EMULATED_KERNEL(poly1305_avx512_ifma)});
   return list.span();
 }
 

@@ -6,10 +6,14 @@
 
 #include <span>
 
+#include "chacha20/chacha20_kernel.hpp"
+#include "poly1305/poly1305_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels();
+std::span<const detail::ChaCha20Kernel* const> chacha20_test_kernels();
+std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels();
 
 }  // namespace axiom::test

@@ -56,6 +56,46 @@ AXIOM_SHIM_MASK_MOVES(128, simde__m128i, epi32, uint32_t, 4, simde__mmask8)
 AXIOM_SHIM_MASK_MOVES(128, simde__m128i, epi64, uint64_t, 2, simde__mmask8)
 #undef AXIOM_SHIM_MASK_MOVES
 
+/* vpshufd on 512 bits: the same word shuffle in each 128-bit lane. GCC's takes an _MM_PERM_ENUM. */
+typedef int axiom_shim_mm_perm_enum;
+static inline simde__m512i axiom_shim_mm512_shuffle_epi32(simde__m512i a, axiom_shim_mm_perm_enum imm) {
+  uint32_t x[16], r[16];
+  memcpy(x, &a, sizeof x);
+  for (int i = 0; i < 16; ++i) r[i] = x[(i & ~3) + ((imm >> (2 * (i & 3))) & 3)];
+  simde__m512i out;
+  memcpy(&out, r, sizeof out);
+  return out;
+}
+
+/* AVX-512 IFMA: a + the low (lo) or high (hi) 52 bits of the 104-bit product of the low 52 bits
+ * of b and c, per 64-bit element. */
+__extension__ typedef unsigned __int128 axiom_shim_u128; /* a GCC/clang extension */
+#define AXIOM_SHIM_MADD52(name, shift)                                                          \
+  static inline simde__m512i axiom_shim_mm512_##name(simde__m512i a, simde__m512i b, simde__m512i c) { \
+    uint64_t x[8], y[8], z[8];                                                                  \
+    memcpy(x, &a, sizeof x);                                                                    \
+    memcpy(y, &b, sizeof y);                                                                    \
+    memcpy(z, &c, sizeof z);                                                                    \
+    const uint64_t m52 = (UINT64_C(1) << 52) - 1;                                               \
+    for (int i = 0; i < 8; ++i) {                                                               \
+      const axiom_shim_u128 p = (axiom_shim_u128)(y[i] & m52) * (z[i] & m52);                           \
+      x[i] += (uint64_t)(p >> (shift)) & m52;                                                   \
+    }                                                                                           \
+    memcpy(&a, x, sizeof a);                                                                    \
+    return a;                                                                                   \
+  }
+AXIOM_SHIM_MADD52(madd52lo_epu64, 0)
+AXIOM_SHIM_MADD52(madd52hi_epu64, 52)
+#undef AXIOM_SHIM_MADD52
+
+/* The sum of the eight 64-bit elements (a sequence, not one instruction, in GCC too). */
+static inline int64_t axiom_shim_mm512_reduce_add_epi64(simde__m512i a) {
+  uint64_t x[8], sum = 0;
+  memcpy(x, &a, sizeof x);
+  for (int i = 0; i < 8; ++i) sum += x[i];
+  return (int64_t)sum;
+}
+
 /* The Intel names. */
 #undef _mm512_maskz_loadu_epi8
 #undef _mm512_mask_loadu_epi8
@@ -111,6 +151,16 @@ AXIOM_SHIM_MASK_MOVES(128, simde__m128i, epi64, uint64_t, 2, simde__mmask8)
 #define _mm_maskz_loadu_epi64 axiom_shim_mm128_maskz_loadu_epi64
 #define _mm_mask_loadu_epi64 axiom_shim_mm128_mask_loadu_epi64
 #define _mm_mask_storeu_epi64 axiom_shim_mm128_mask_storeu_epi64
+#undef _MM_PERM_ENUM
+#undef _mm512_shuffle_epi32
+#define _MM_PERM_ENUM axiom_shim_mm_perm_enum
+#define _mm512_shuffle_epi32 axiom_shim_mm512_shuffle_epi32
+#undef _mm512_madd52lo_epu64
+#undef _mm512_madd52hi_epu64
+#undef _mm512_reduce_add_epi64
+#define _mm512_madd52lo_epu64 axiom_shim_mm512_madd52lo_epu64
+#define _mm512_madd52hi_epu64 axiom_shim_mm512_madd52hi_epu64
+#define _mm512_reduce_add_epi64 axiom_shim_mm512_reduce_add_epi64
 
 /* vpshufd on 512 bits with a zero mask: in each 128-bit lane, dword i is dword (imm >> 2i) & 3,
  * or zero where bit i of k is clear. The _MM_PERM_ENUM names are GCC's; here they are ints. */
