@@ -44,6 +44,17 @@ using axiom::bench::Subject;
 
 axiom::bench::HwCounters* hw = nullptr;  // opened in main
 
+// label: "peer", or "axiom" followed by "default" for the kernel axiom picks on this CPU and
+// "not-ct" for a kernel that is not constant time (bench/report reads these words).
+std::string label(const Subject& s) {
+  if (!s.ours) return "peer";
+  std::string l = "axiom";
+  if (axiom::bench::is_default(s)) l += " default";
+  if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s); k != nullptr && !k->constant_time)
+    l += " not-ct";
+  return l;
+}
+
 struct Setup {
   Setup(const Subject& s, std::size_t size)
       : msg(axiom::bench::random_bytes(size, 2 + size)),
@@ -87,7 +98,7 @@ void run_throughput(benchmark::State& state, const Subject* s, std::size_t size,
     state.counters["llc_miss_kib"] = v.cache_misses / bytes * 1024;
     state.counters["core_mhz"] = v.cycles / seconds / 1e6;
   }
-  state.SetLabel(s->ours ? "axiom" : "peer");
+  state.SetLabel(label(*s));
 }
 
 // One call per iteration, each timed alone; Google Benchmark picks the number of calls.
@@ -113,7 +124,7 @@ void run_calls(benchmark::State& state, const Subject* s, std::size_t size,
   state.counters["cpbl"] = p50 / static_cast<double>(size) *
                            static_cast<double>(axiom::bench::block_size(s->algo));
   state.counters["MBps"] = static_cast<double>(size) * axiom::bench::clocks().tsc_mhz / p50;
-  state.SetLabel(s->ours ? "axiom" : "peer");
+  state.SetLabel(label(*s));
 }
 
 struct Options {

@@ -128,6 +128,24 @@ const detail::KernelInfo* kernel_of(const Subject& s) {
   return nullptr;
 }
 
+const detail::KernelInfo* default_kernel(std::string_view algorithm, cpu::Features f) {
+  struct Entry {  // what select_kernel reads of a kernel
+    const detail::KernelInfo& info;
+  };
+  std::vector<Entry> entries;
+  for (const detail::KernelInfo* k : detail::all_kernels())
+    if (k->algorithm() == algorithm) entries.push_back({*k});
+  if (entries.empty()) return nullptr;
+  std::vector<const Entry*> list;
+  for (const Entry& e : entries) list.push_back(&e);
+  return &detail::select_kernel<Entry>(list, f).info;
+}
+
+bool is_default(const Subject& s) {
+  const detail::KernelInfo* k = kernel_of(s);
+  return k != nullptr && default_kernel(k->algorithm(), cpu::detected()) == k;
+}
+
 std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed) {
   // splitmix64: fast, good enough for test data, identical on every run.
   std::vector<std::uint8_t> v(n);

@@ -8,7 +8,10 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "axiom/cpu.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <x86intrin.h>
@@ -98,6 +101,14 @@ bool chacha20_reference(const Subject& s, std::span<const std::uint8_t> key,
 // for a peer or a subject of no registered kernel.
 bool runs_kernel(const Subject& s, const detail::KernelInfo& k);
 const detail::KernelInfo* kernel_of(const Subject& s);
+
+// default_kernel returns the kernel axiom uses for algorithm (a KernelInfo::algorithm(), e.g.
+// "kuznyechik") on a CPU of features f: select_kernel over that algorithm's kernels in
+// all_kernels() order (each algorithm's list, best first), as the library picks it; nullptr for
+// an algorithm of no kernel. is_default says whether s runs its algorithm's default kernel on
+// this CPU (cpu::detected(): AXIOM_CPU applied).
+const detail::KernelInfo* default_kernel(std::string_view algorithm, cpu::Features f);
+bool is_default(const Subject& s);
 
 // subjects lists our implementations of every benchmarked algorithm, each algorithm's kernels
 // best first, including those this CPU cannot run (runnable = false).

@@ -5,13 +5,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <string>
 
 #include "axiom/cpu.hpp"
 #include "core/kernel.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
 #include "registry/measure.hpp"
 #include "registry/registry.hpp"
+#include "sha256/sha256_kernel.hpp"
+#include "streebog/streebog_kernel.hpp"
 
 namespace axiom::bench {
 namespace {
@@ -37,6 +41,37 @@ TEST(BenchRegistry, EverySubjectGivesThePortableAnswer) {
     if (!s.runnable) continue;
     for (const std::size_t n : std::initializer_list<std::size_t>{16, 64, 256, 8192}) EXPECT_EQ(verify(s, n), "") << s.name() << " at " << n;
   }
+}
+
+// The report compares the kernel users get by default: select_kernel's choice on this CPU,
+// one per algorithm and op, constant time wherever a constant-time kernel runs (never
+// kuznyechik/tables, or streebog/portable where a constant-time kernel runs).
+TEST(BenchRegistry, TheDefaultIsTheKernelSelectKernelPicks) {
+  const cpu::Features f = cpu::detected();
+  EXPECT_EQ(default_kernel("kuznyechik", f), &detail::select_kernel(detail::kuznyechik_kernels(), f).info);
+  EXPECT_EQ(default_kernel("streebog", f), &detail::select_kernel(detail::streebog_kernels(), f).info);
+  EXPECT_EQ(default_kernel("sha256", f), &detail::select_kernel(detail::sha256_kernels(), f).info);
+  EXPECT_EQ(default_kernel("no-such-algorithm", f), nullptr);
+  // A CPU of no SIMD: Kuznyechik's table kernel runs there and comes before the portable one,
+  // but is not constant time; Streebog's portable kernel is not either, but the only one left.
+  EXPECT_EQ(default_kernel("kuznyechik", cpu::Features{}), &detail::kuznyechik_portable.info);
+  EXPECT_EQ(default_kernel("streebog", cpu::Features{}), &detail::streebog_portable.info);
+  EXPECT_EQ(default_kernel("sha256", cpu::Features{}), &detail::sha256_portable.info);
+
+  std::map<std::string, int> defaults;  // "<algo>/<op>" -> subjects marked default
+  for (const Subject& s : subjects()) {
+    const detail::KernelInfo* k = kernel_of(s);
+    ASSERT_NE(k, nullptr) << s.name();
+    defaults[s.algo + "/" + s.op] += is_default(s) ? 1 : 0;
+    if (is_default(s)) {
+      EXPECT_TRUE(s.runnable) << s.name();
+      const bool ct_runs = std::any_of(detail::all_kernels().begin(), detail::all_kernels().end(), [&](const auto* o) {
+        return o->algorithm() == k->algorithm() && o->constant_time && f.has(o->needs);
+      });
+      EXPECT_TRUE(k->constant_time || !ct_runs) << s.name();
+    }
+  }
+  for (const auto& [name, n] : defaults) EXPECT_EQ(n, 1) << name;
 }
 
 TEST(BenchRegistry, NamesAreUnique) {
