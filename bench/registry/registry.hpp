@@ -1,5 +1,5 @@
-// registry.hpp: the subjects of axiom's benchmarks, shared by Google Benchmark (bench/) and the
-// `axiom bench` sub-command, so the two always measure the same code. No Google Benchmark here.
+// registry.hpp: the subjects of axiom's benchmarks, shared by make bench (bench/bench_main.cpp)
+// and the `axiom bench` sub-command, so the two always measure the same code.
 #pragma once
 
 #include <algorithm>
@@ -129,7 +129,12 @@ std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed);
 
 // verify runs s on a random key and message of size bytes and compares its output with
 // axiom's portable kernel. It returns an empty string on a match, else what went wrong.
+// reference writes that portable answer to want (false for an algorithm of no reference), and
+// verify(s, size, want) compares with it: subjects of one algorithm, op and output size share
+// one reference.
 std::string verify(const Subject& s, std::size_t size);
+bool reference(const Subject& s, std::size_t size, std::vector<std::uint8_t>& want);
+std::string verify(const Subject& s, std::size_t size, const std::vector<std::uint8_t>& want);
 
 // cycles_begin / cycles_end read the time-stamp counter serialized against the code they
 // bracket: lfence;rdtsc before (earlier instructions finish first) and rdtscp;lfence after

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""report.py: turn axiom_bench's Google Benchmark JSON into tables, charts and a summary.
+"""report.py: turn axiom_bench's JSON into tables, charts and a summary.
 
 Usage: report.py BENCH_JSON [--out-dir DIR]
 
 Figures are named <algo>/<op>/<impl>/<bytes> (throughput: cpb = TSC cycles/byte over a loop
 of whole messages) or <algo>/<op>/<impl>/<bytes>/latency and .../cold (per call: percentiles
-p50, p75, p99, p99.5 of TSC ticks per call, warm or with flushed caches). Ours carry the label
-"axiom", peers "peer". Over the repetitions of a throughput figure it drops the outliers
+p50, p75, p99, p99.5 of TSC ticks per call, warm or with flushed caches), one entry per
+repetition in Google Benchmark's JSON shape (older runs' files, Google Benchmark's own, read
+too). Ours carry the label "axiom", peers "peer". Over the repetitions of a throughput figure it drops the outliers
 (modified z-score above 3.5, as bench/registry/measure.cpp does) and counts them, then takes
 the min, median and CV (standard deviation / mean) of cycles/byte, and the medians of MB/s and
 cycles/block; per-call figures take the median of each percentile. Our default kernel (label
@@ -244,7 +245,7 @@ def col_label(col):
 
 
 def machine_lines(context):
-    """What the run measured with: CPU, clocks, memory, scheduling, counters."""
+    """What the run measured with: CPU, clocks, memory, scheduling, counters, repetitions."""
     lines = [f"{cpu_model()}, {context.get('num_cpus', '?')} CPUs; TSC "
              f"{context.get('tsc_mhz', context.get('mhz_per_cpu', '?'))} MHz (read in steps of "
              f"{context.get('tsc_resolution', '?')} ticks), core clock ~"
@@ -253,6 +254,12 @@ def machine_lines(context):
     for k in ("memory", "affinity", "scheduling", "hw_counters"):
         if k in context:
             lines.append(context[k])
+    if "wall_s" in context:
+        lines.append(f"{context['repetitions']} repetitions in {context['rounds']} interleaved rounds, "
+                     f"{context['wall_s']} s for a budget of {context['budget_s']} s: every figure "
+                     f"{context['min_reps']} or more, the noisy ones more while time remained; "
+                     f"{context['precise_figures']} of {context['timed_figures']} figures have a "
+                     f"median within {100 * float(context['precision']):g} % (relative standard error)")
     return lines
 
 

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
+#include <random>
 #include <string>
 
 #include "axiom/cpu.hpp"
@@ -14,6 +16,7 @@
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "registry/measure.hpp"
 #include "registry/registry.hpp"
+#include "registry/schedule.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -224,6 +227,131 @@ TEST(BenchMeasure, LockedBufferKeepsItsBytesOrSaysWhy) {
   if (!b.locked()) {
     EXPECT_NE(LockedBuffer::lock_error(), "");
   }
+}
+
+// The schedule against a simulated run: 1000 figures of 10 ms a repetition, one in ten noisy
+// (10 % spread), the others steady (0.1 %).
+struct Simulated {
+  double now = 0;
+  std::vector<double> spread;
+  std::vector<std::size_t> reps;
+  double run(Schedule& s, double seconds_per_rep, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (std::vector<std::size_t> round = s.next_round(now); !round.empty(); round = s.next_round(now)) {
+      for (const std::size_t f : round) {
+        if (s.stop_now(now)) break;
+        std::normal_distribution<double> value(10.0, 10.0 * spread[f]);
+        s.record(f, value(rng));
+        now += seconds_per_rep;
+      }
+    }
+    reps.assign(spread.size(), 0);
+    for (std::size_t f = 0; f < spread.size(); ++f) reps[f] = s.reps(f);
+    return now;
+  }
+};
+
+std::vector<FigureCost> costs(std::size_t n, double overhead, double call) {
+  return std::vector<FigureCost>(n, FigureCost{overhead, call, 1, ~std::uint64_t{0}});
+}
+
+TEST(BenchSchedule, TheBudgetHoldsAndGoesToTheNoisyFigures) {
+  Simulated sim;
+  for (std::size_t f = 0; f < 1000; ++f) sim.spread.push_back(f % 10 == 0 ? 0.1 : 0.001);
+  ScheduleOptions o;
+  o.budget = 85;
+  Schedule s(costs(1000, 1e-4, 1e-3), o, 0, 1, 1);
+  const double end = sim.run(s, 0.01, 2);  // 70 s for the first 7 rounds
+  EXPECT_LE(end, o.budget + 0.01);
+  EXPECT_GE(end, o.budget - 0.2);  // the noisy figures used the rest
+  // 15 s / (100 figures * 10 ms) = 15 more for the noisy figures, but for the few whose first
+  // 7 values happened to agree within 2 %.
+  std::size_t noisy_more = 0;
+  for (std::size_t f = 0; f < 1000; f += 10) noisy_more += sim.reps[f] >= 21 ? 1 : 0;
+  EXPECT_GE(noisy_more, 90u);
+  for (std::size_t f = 0; f < 1000; ++f) {
+    if (f % 10 != 0) {
+      EXPECT_EQ(sim.reps[f], 7u) << f;
+    }
+  }
+  // With more time, max_reps caps the noisy figures and the run ends early.
+  Simulated more;
+  more.spread = sim.spread;
+  o.budget = 200;
+  Schedule capped(costs(1000, 1e-4, 1e-3), o, 0, 1, 1);
+  const double capped_end = more.run(capped, 0.01, 2);
+  EXPECT_LE(capped_end, 70 + 28 * 1.0 + 1e-6);
+  EXPECT_GE(capped_end, 70 + 28 * 0.9);
+  std::size_t at_max = 0;
+  for (std::size_t f = 0; f < 1000; f += 10) at_max += more.reps[f] == static_cast<std::size_t>(o.max_reps) ? 1 : 0;
+  EXPECT_GE(at_max, 90u);
+}
+
+TEST(BenchSchedule, SteadyFiguresEndTheRunEarly) {
+  Simulated sim;
+  sim.spread.assign(500, 0.001);
+  Schedule s(costs(500, 1e-4, 1e-3), ScheduleOptions{}, 0, 1, 1);
+  EXPECT_NEAR(sim.run(s, 0.01, 3), 35, 1e-6);  // 7 rounds of 500 * 10 ms, nothing more
+  EXPECT_EQ(s.rounds(), 7);
+}
+
+TEST(BenchSchedule, MoreFiguresMakeShorterRepetitionsNotALongerRun) {
+  ScheduleOptions o;
+  o.budget = 10;  // the first 7 rounds in 60 % of it
+  double last = 1;
+  for (const std::size_t n : {2646u, 3440u}) {  // today's figures, and 30 % more
+    std::vector<FigureCost> c = costs(n, 1e-4, 1e-6);  // 1 us calls
+    const double rep = pick_rep_seconds(c, o.min_reps, o.share * o.budget);
+    EXPECT_LE(o.min_reps * round_seconds(c, rep), o.share * o.budget) << n;
+    EXPECT_GE(o.min_reps * round_seconds(c, rep), 0.99 * o.share * o.budget) << n;
+    EXPECT_NEAR(rep, o.share * o.budget / o.min_reps / static_cast<double>(n) - 1e-4, 1e-5) << n;
+    EXPECT_LT(rep, last);
+    last = rep;
+  }
+  // Calls longer than the repetition: one call each, whatever the time.
+  EXPECT_EQ(calls_for(FigureCost{0, 0.1, 1, ~std::uint64_t{0}}, 0.01), 1u);
+  EXPECT_EQ(calls_for(FigureCost{0, 1e-6, 1, 100}, 0.01), 100u);
+  EXPECT_EQ(calls_for(FigureCost{0, 1e-6, 1, ~std::uint64_t{0}}, 0.01), 10000u);
+  EXPECT_EQ(calls_for(FigureCost{0, 1e-6, 200, 10000}, 1e-5), 200u);  // per call: never fewer
+  EXPECT_EQ(pick_rep_seconds(costs(10, 0, 1.0), 5, 1), min_rep_seconds);  // too little time
+  EXPECT_EQ(pick_rep_seconds(costs(10, 0, 1e-6), 5, 1000), max_rep_seconds);
+}
+
+// A machine twice as slow as calibrated (10000 figures): told so, the schedule plans the first
+// round for it; not told, it shortens the repetitions after the first round. Either way the
+// first 7 rounds end near their 60 % of the budget, and the budget holds.
+TEST(BenchSchedule, ALoadedMachineShortensTheRepetitions) {
+  for (const double told : {2.0, 1.0}) {
+    ScheduleOptions o;
+    o.budget = 100;
+    Schedule s(costs(10000, 1e-5, 1e-5), o, 0, told, 1);
+    std::mt19937_64 rng(4);
+    double now = 0, first_round = 0, first_rounds = 0;
+    for (std::vector<std::size_t> round = s.next_round(now); !round.empty(); round = s.next_round(now)) {
+      if (s.rounds() == 2) first_round = now;
+      if (s.rounds() == o.min_reps + 1) first_rounds = now;
+      for (const std::size_t f : round) {
+        if (s.stop_now(now)) break;
+        s.record(f, std::normal_distribution<double>(10, 0.5)(rng));
+        now += 2 * (1e-5 + static_cast<double>(s.calls(f)) * 1e-5);  // twice what the costs say
+      }
+    }
+    if (told == 2.0) {
+      EXPECT_NEAR(first_round, 60.0 / 7, 0.1 * 60 / 7);
+    }
+    EXPECT_LE(first_rounds, 60 * 1.05) << told;
+    EXPECT_GE(first_rounds, 60 * 0.9) << told;
+    EXPECT_LE(now, o.budget + 0.1) << told;
+  }
+}
+
+TEST(BenchSchedule, MedianError) {
+  EXPECT_EQ(median_error({5.0}), 0);
+  EXPECT_EQ(median_error({5.0, 5.0, 5.0}), 0);
+  // CV 0.0791 over 5 values: 1.2533 * 0.0791 / sqrt(5).
+  EXPECT_NEAR(median_error({10, 11, 9, 10.5, 9.5}), 1.2533 * 0.0791 / std::sqrt(5.0), 1e-3);
+  // The outlier is dropped: the spread of the other four.
+  EXPECT_LT(median_error({2.0, 2.02, 1.98, 5.0, 2.01}), 0.01);
 }
 
 }  // namespace
