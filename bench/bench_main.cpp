@@ -2,7 +2,10 @@
 // registry (our kernels) and of the peers (bench_<family>.cpp), each checked against axiom's
 // portable kernel before it is timed, all in one wall-time budget (registry/schedule.hpp:
 // interleaved rounds, every figure min_reps repetitions, more for the noisy ones while time
-// remains). Three kinds of figure:
+// remains). Google Benchmark runs them: each round registers its figures in the round's order,
+// each a benchmark of one iteration whose body is one repetition of our own measurement (TSC
+// figures as counters, the repetition's wall time as manual time), and runs them with
+// RunSpecifiedBenchmarks. Three kinds of figure:
 //   <algo>/<op>/<impl>/<bytes>          throughput: whole messages in a loop; counters cpb
 //                                       (TSC ticks per byte, serialized reads around the
 //                                       loop), cpbl (per block), MBps (wall clock), and with
@@ -15,7 +18,9 @@
 // subject once and makes one untimed call (which also seals the message of an open); each
 // repetition of a figure whose calls are short makes one more untimed call first (the code
 // warm; a cold figure's flushes then evict the data).
-// Flags:
+// Flags: Google Benchmark's --benchmark_filter=RE (only the figures RE selects) and
+// --benchmark_list_tests (list them, run nothing); its flags of repetitions, time and output
+// format are overridden by the schedule (--benchmark_out would hold the last round only). Ours:
 //   --axiom_out=FILE    the results as JSON: "context", then "benchmarks", one entry per
 //                       repetition (Google Benchmark's shape, which bench/report reads)
 //   --axiom_budget=S    target wall time of the whole run in seconds (default 360)
@@ -24,10 +29,11 @@
 //                       median's relative standard error is at most P (default 0.01)
 //   --axiom_sizes=LIST, --axiom_latency_sizes=LIST, --axiom_cold_sizes=LIST
 //                       byte counts (K, M, G suffixes) of each kind; an empty list skips it
-//   --axiom_filter=RE   only the figures whose name RE matches (ECMAScript, anywhere in it)
 //   --axiom_pin=CPU     run on that CPU only;  --axiom_fifo  SCHED_FIFO (both when permitted)
 // The environment (clocks, locking, scheduling, counters) and the progress go to stderr as
 // "bench: ..." lines; the environment also into the JSON context.
+#include <benchmark/benchmark.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -37,7 +43,6 @@
 #include <map>
 #include <optional>
 #include <random>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -87,7 +92,7 @@ struct Options {
   std::vector<std::size_t> latency_sizes{std::begin(axiom::bench::latency_sizes), std::end(axiom::bench::latency_sizes)};
   std::vector<std::size_t> cold_sizes{std::begin(axiom::bench::cold_sizes), std::end(axiom::bench::cold_sizes)};
   axiom::bench::ScheduleOptions schedule;
-  std::string out, filter;
+  std::string out;
   int pin = -1;
   bool fifo = false;
 };
@@ -99,7 +104,8 @@ bool parse_seconds(std::string_view text, double& seconds, double max) {
   return !v.empty() && *end == '\0' && seconds >= 0 && seconds <= max;
 }
 
-// parse_options reads our flags; false (after a message) on a bad or unknown one.
+// parse_options reads our flags (Initialize took Google Benchmark's out of argv); false (after a
+// message) on a bad or unknown one.
 bool parse_options(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
@@ -123,8 +129,6 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.schedule.max_reps = 5 * o.schedule.min_reps;
     } else if (name == "--axiom_out" && !value.empty()) {
       o.out = value;
-    } else if (name == "--axiom_filter") {
-      o.filter = value;
     } else if (name == "--axiom_pin") {
       ok = axiom::bench::parse_size(value, n) && n < 4096;
       o.pin = static_cast<int>(n);
@@ -325,22 +329,87 @@ std::string utc_now() {
   return buf;
 }
 
+// Google Benchmark's console, with the machine's description once (each round is a run of
+// its own), without the figures the budget ended before their turn, and with our names (not
+// Google Benchmark's suffixes for one iteration and manual time).
+constexpr const char* budget_spent = "budget spent";
+class RoundReporter : public benchmark::ConsoleReporter {
+ public:
+  RoundReporter() : ConsoleReporter(OO_None) {}
+  bool ReportContext(const Context& context) override {
+    return std::exchange(first_, false) ? ConsoleReporter::ReportContext(context) : true;
+  }
+  void ReportRuns(const std::vector<Run>& runs) override {
+    std::vector<Run> timed;
+    std::copy_if(runs.begin(), runs.end(), std::back_inserter(timed),
+                 [](const Run& r) { return !r.error_occurred || r.error_message != budget_spent; });
+    for (Run& r : timed) r.run_name.iterations = r.run_name.repetitions = r.run_name.time_type = "";
+    if (!timed.empty()) ConsoleReporter::ReportRuns(timed);
+  }
+
+ private:
+  bool first_ = true;
+};
+
+// Reports nothing: for the run that only finds which figures --benchmark_filter selects.
+class SilentReporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>&) override {}
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const auto start = Clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  benchmark::Initialize(&argc, argv);
   Options opt;
   if (!parse_options(argc, argv, opt)) return 2;
-  if (opt.out.empty()) {
-    std::fprintf(stderr, "usage: axiom_bench --axiom_out=FILE [--axiom_budget=S] [--axiom_filter=RE] ...\n");
-    return 2;
+  if (!axiom::bench::can_flush && !opt.cold_sizes.empty()) {
+    std::fprintf(stderr, "bench: cold-cache figures skipped: no clflush on this CPU\n");
+    opt.cold_sizes.clear();
   }
-  std::regex filter;
-  try {
-    filter = std::regex(opt.filter);
-  } catch (const std::regex_error& e) {
-    std::fprintf(stderr, "axiom_bench: invalid --axiom_filter '%s': %s\n", opt.filter.c_str(), e.what());
+
+  std::vector<Subject> all = axiom::bench::subjects();
+  axiom::bench::peers::add_sha256_peers(all);
+  axiom::bench::peers::add_chacha20_peers(all);
+  axiom::bench::peers::add_block_cipher_peers(all);
+
+  // Every figure in registration order (the report's order); --benchmark_filter picks among
+  // them in a run whose benchmarks only note that they were selected and stop at once (or,
+  // with --benchmark_list_tests, Google Benchmark lists them and runs none).
+  std::vector<Figure> candidates;
+  for (const Subject& s : all) {
+    if (!s.runnable) {
+      std::fprintf(stderr, "bench: %s skipped: this CPU lacks a feature it needs\n", s.name().c_str());
+      continue;
+    }
+    const auto add = [&](std::size_t n, Mode mode, const char* suffix) {
+      candidates.push_back({&s, n, mode, s.name() + "/" + std::to_string(n) + suffix, {}, {}, false, {}});
+    };
+    for (const std::size_t n : opt.sizes) add(n, Mode::throughput, "");
+    if (!per_call_figures(s)) continue;
+    for (const std::size_t n : opt.latency_sizes) add(n, Mode::latency, "/latency");
+    for (const std::size_t n : opt.cold_sizes) add(n, Mode::cold, "/cold");
+    if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s);
+        !opt.cold_sizes.empty() && k != nullptr && !k->constant_time && s.tables.empty())
+      std::fprintf(stderr, "bench: %s: a table kernel without Subject::tables: its cold figures "
+                   "flush only the buffers\n", s.name().c_str());
+  }
+  std::vector<char> selected(candidates.size(), 0);
+  for (std::size_t i = 0; i < candidates.size(); ++i)
+    benchmark::RegisterBenchmark(candidates[i].name.c_str(), [&selected, i](benchmark::State& state) {
+      selected[i] = 1;
+      state.SkipWithError("selected");
+    });
+  SilentReporter silent;
+  const std::size_t matched = benchmark::RunSpecifiedBenchmarks(&silent);
+  benchmark::ClearRegisteredBenchmarks();
+  if (matched == 0) return 2;  // Google Benchmark said that nothing matches
+  if (std::find(selected.begin(), selected.end(), 1) == selected.end()) return 0;  // listed only
+  if (opt.out.empty()) {
+    std::fprintf(stderr, "usage: axiom_bench --axiom_out=FILE [--axiom_budget=S] [--benchmark_filter=RE] ...\n");
     return 2;
   }
 
@@ -363,58 +432,33 @@ int main(int argc, char** argv) {
                "bench: TSC %.0f MHz, read in steps of %.0f ticks; core clock ~%.0f MHz (estimated from "
                "dependent additions); an empty timed call reads %.0f TSC ticks\n",
                c.tsc_mhz, c.resolution, c.core_mhz, c.timer_overhead);
-  if (!axiom::bench::can_flush && !opt.cold_sizes.empty()) {
-    std::fprintf(stderr, "bench: cold-cache figures skipped: no clflush on this CPU\n");
-    opt.cold_sizes.clear();
-  }
 
-  std::vector<Subject> all = axiom::bench::subjects();
-  axiom::bench::peers::add_sha256_peers(all);
-  axiom::bench::peers::add_chacha20_peers(all);
-  axiom::bench::peers::add_block_cipher_peers(all);
-
-  // The figures in registration order (the report's order), each subject's answer checked
-  // against the portable kernel once per size before any timing: a benchmark of a wrong answer
-  // is worthless. Beyond 1 MiB (a large-buffer run) the check runs at 1 MiB.
+  // Each selected subject's answer is checked against the portable kernel once per size before
+  // any timing: a benchmark of a wrong answer is worthless. Beyond 1 MiB (a large-buffer run)
+  // the check runs at 1 MiB.
   std::vector<Figure> figures;
   Buffers buffers;
   std::size_t out_room = 1;
   std::map<std::tuple<std::string, std::string, std::size_t, std::size_t>, std::vector<std::uint8_t>> references;
-  for (const Subject& s : all) {
-    if (!s.runnable) {
-      std::fprintf(stderr, "bench: %s skipped: this CPU lacks a feature it needs\n", s.name().c_str());
-      continue;
+  std::map<std::pair<const Subject*, std::size_t>, std::string> checked;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (!selected[i]) continue;
+    Figure& f = figures.emplace_back(std::move(candidates[i]));
+    const Subject& s = *f.subject;
+    const std::size_t v = std::min<std::size_t>(f.size, 1 << 20);
+    if (!checked.contains({&s, v})) {
+      std::vector<std::uint8_t>& want = references[{s.algo, s.op, v, s.output_size(v)}];
+      if (want.empty() && !axiom::bench::reference(s, v, want))
+        checked[{&s, v}] = "no reference for algorithm " + s.algo;
+      else
+        checked[{&s, v}] = axiom::bench::verify(s, v, want);
     }
-    std::map<std::size_t, std::string> checked;
-    const auto add = [&](std::size_t n, Mode mode, const char* suffix) {
-      const std::string name = s.name() + "/" + std::to_string(n) + suffix;
-      if (!std::regex_search(name, filter)) return;
-      const std::size_t v = std::min<std::size_t>(n, 1 << 20);
-      if (!checked.contains(v)) {
-        std::vector<std::uint8_t>& want = references[{s.algo, s.op, v, s.output_size(v)}];
-        if (want.empty() && !axiom::bench::reference(s, v, want))
-          checked[v] = "no reference for algorithm " + s.algo;
-        else
-          checked[v] = axiom::bench::verify(s, v, want);
-      }
-      figures.push_back({&s, n, mode, name, checked[v], {}, false, {}});
-      if (!buffers.msg.contains(n)) buffers.msg.emplace(n, axiom::bench::random_bytes(n, 2 + n));
-      out_room = std::max(out_room, s.output_room(n));
-    };
-    for (const std::size_t n : opt.sizes) add(n, Mode::throughput, "");
-    if (!per_call_figures(s)) continue;
-    for (const std::size_t n : opt.latency_sizes) add(n, Mode::latency, "/latency");
-    for (const std::size_t n : opt.cold_sizes) add(n, Mode::cold, "/cold");
-    if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s);
-        !opt.cold_sizes.empty() && k != nullptr && !k->constant_time && s.tables.empty())
-      std::fprintf(stderr, "bench: %s: a table kernel without Subject::tables: its cold figures "
-                   "flush only the buffers\n", s.name().c_str());
+    f.error = checked[{&s, v}];
+    if (!buffers.msg.contains(f.size)) buffers.msg.emplace(f.size, axiom::bench::random_bytes(f.size, 2 + f.size));
+    out_room = std::max(out_room, s.output_room(f.size));
   }
   references.clear();
-  if (figures.empty()) {
-    std::fprintf(stderr, "axiom_bench: no figure matches --axiom_filter '%s'\n", opt.filter.c_str());
-    return 2;
-  }
+  candidates.clear();
   buffers.out.emplace(std::vector<std::uint8_t>(out_room));
 
   // Calibration: what a repetition of each figure costs, from which the schedule picks the
@@ -438,19 +482,38 @@ int main(int argc, char** argv) {
                "%d rounds over every figure until ~%.0f s, then rounds over the noisy ones until %.0f s\n",
                figures.size(), figures.size() - timed.size(), elapsed(), so.min_reps,
                schedule.first_rounds_end(), so.budget);
+  // One repetition of figure t, run as a Google Benchmark benchmark of one iteration.
   std::size_t repetitions = 0;
+  const auto body = [&](std::size_t t, benchmark::State& state) {
+    if (schedule.stop_now(elapsed())) {
+      state.SkipWithError(budget_spent);
+      return;
+    }
+    Figure& f = figures[timed[t]];
+    for (auto _ : state) {
+      const auto t0 = Clock::now();
+      f.reps.push_back(repetition(f, schedule.calls(t), buffers, hw));
+      state.SetIterationTime(std::chrono::duration<double>(Clock::now() - t0).count());
+    }
+    for (const auto& [counter, value] : f.reps.back())
+      if (std::string_view(counter) != "iterations") state.counters[counter] = value;
+    schedule.record(t, cpb_of(f.reps.back()), f.mode == Mode::throughput ? 0 : c.resolution / static_cast<double>(f.size));
+    ++repetitions;
+  };
+  RoundReporter console;
   for (std::vector<std::size_t> round = schedule.next_round(elapsed()); !round.empty();
        round = schedule.next_round(elapsed())) {
     std::fprintf(stderr, "bench: round %d: %zu figures from %.0f s, repetitions of %.2f ms\n", schedule.rounds(),
                  round.size(), elapsed(), 1e3 * schedule.rep_seconds());
-    for (const std::size_t t : round) {
-      if (schedule.stop_now(elapsed())) break;
-      Figure& f = figures[timed[t]];
-      f.reps.push_back(repetition(f, schedule.calls(t), buffers, hw));
-      schedule.record(t, cpb_of(f.reps.back()), f.mode == Mode::throughput ? 0 : c.resolution / static_cast<double>(f.size));
-      ++repetitions;
-    }
+    for (const std::size_t t : round)
+      benchmark::RegisterBenchmark(figures[timed[t]].name.c_str(), [&body, t](benchmark::State& state) {
+        body(t, state);
+      })->Iterations(1)->Repetitions(1)->UseManualTime();
+    benchmark::RunSpecifiedBenchmarks(&console, ".");  // in the order registered
+    std::fflush(stdout);  // the console before the next round's line on stderr
+    benchmark::ClearRegisteredBenchmarks();
   }
+  benchmark::Shutdown();
   std::size_t precise = 0;
   for (std::size_t t = 0; t < timed.size(); ++t) precise += schedule.precise(t) ? 1 : 0;
   const double wall = elapsed();

@@ -15,7 +15,7 @@
 #   BUDGET=S  the run's target wall time in seconds, verification included (default 330)
 #   LARGE=N   instead, throughput only, at N bytes (K, M, G suffixes; e.g. 2G), 3 rounds and
 #             no more; needs about 3 N of RAM; combine with FILTER, it takes long at 2G
-#   FILTER=R  only the figures whose name matches the regular expression R (ECMAScript)
+#   FILTER=R  only the figures whose name matches the regular expression R (--benchmark_filter)
 #   PIN=CPU   pin to that CPU;  FIFO=1  SCHED_FIFO (each when the OS permits, else one line)
 set -eu
 build=${1:?usage: bench/run.sh BUILD_DIR [--quick]}
@@ -31,7 +31,7 @@ elif [ "${QUICK:-}" = 1 ]; then
   set -- --axiom_budget="${BUDGET:-40}" --axiom_min_reps=3 --axiom_sizes=64,16K --axiom_latency_sizes=64 \
     --axiom_cold_sizes=1K
 fi
-[ -n "${FILTER:-}" ] && set -- "$@" --axiom_filter="$FILTER"
+[ -n "${FILTER:-}" ] && set -- "$@" --benchmark_filter="$FILTER"
 [ -n "${PIN:-}" ] && set -- "$@" --axiom_pin="$PIN"
 [ "${FIFO:-}" = 1 ] && set -- "$@" --axiom_fifo
 
