@@ -1,7 +1,7 @@
 # The two commands of the README, as thin wrappers over CMake presets and ctest:
 #   make test    install missing packages, build, run every test (ctest)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
-#                (make bench-quick: fewer repetitions and sizes, under a minute)
+#                in a wall-time budget (make bench-quick: fewer repetitions and sizes, under a minute)
 .PHONY: test bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
 
 test:
@@ -38,11 +38,14 @@ fuzz:
 	cmake --build --preset fuzz --target axiom_fuzz
 	ctest --preset fuzz
 
-# Only the benchmark binary is built: the report needs nothing else from the tree.
-# Options (see bench/run.sh): LARGE=2G (large buffers only), FILTER=regex, PIN=cpu, FIFO=1.
-# make bench-compare BASELINE=file.json: run make bench, then flag every figure of ours slower
-# than in BASELINE (the bench.json of an earlier run) beyond the measured noise.
-BENCH_ENV = QUICK='$(QUICK)' LARGE='$(LARGE)' FILTER='$(FILTER)' PIN='$(PIN)' FIFO='$(FIFO)'
+# Only the benchmark binary is built: the report needs nothing else from the tree. The run keeps
+# to a wall-time budget (BUDGET seconds, see bench/run.sh); the last line is the whole target's
+# wall time, build included.
+# Options (see bench/run.sh): BUDGET=330, LARGE=2G (large buffers only), FILTER=regex, PIN=cpu,
+# FIFO=1. make bench-compare BASELINE=file.json: run make bench, then flag every figure of ours
+# slower than in BASELINE (the bench.json of an earlier run) beyond the measured noise.
+BENCH_ENV = QUICK='$(QUICK)' BUDGET='$(BUDGET)' LARGE='$(LARGE)' FILTER='$(FILTER)' PIN='$(PIN)' FIFO='$(FIFO)'
+BENCH_START := $(shell date +%s)
 bench bench-quick bench-compare:
 	@$(if $(filter bench-compare,$@),test -n "$(BASELINE)" || { echo "usage: make bench-compare BASELINE=file.json" >&2; exit 2; })
 	@scripts/deps.sh bench
@@ -50,6 +53,7 @@ bench bench-quick bench-compare:
 	cmake --build --preset bench --target axiom_bench
 	$(BENCH_ENV) bench/run.sh build/bench $(if $(filter bench-quick,$@),--quick)
 	$(if $(filter bench-compare,$@),python3 bench/report/compare.py $(BASELINE) build/bench/bench.json)
+	@t=$$(( $$(date +%s) - $(BENCH_START) )); echo "bench: make $@ took $$((t / 60)) min $$((t % 60)) s (wall time, build included)"
 
 # Copy the latest report and chart into the README and docs/bench/ (then commit them).
 bench-publish:

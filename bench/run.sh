@@ -1,17 +1,21 @@
 #!/bin/sh
 # run.sh BUILD_DIR [--quick]: run the comparative benchmark built in BUILD_DIR (the bench
 # preset), write BUILD_DIR/bench.json, and turn it into BUILD_DIR/report.md, summary.md,
-# summary.json and chart_*.svg. Repetitions are interleaved at random (A B A B ...) because
-# the machine is a shared VM: ratios within one run hold, absolute speeds drift.
-#   default   7 repetitions of every figure: throughput at 64 B, 256 B and 1 KiB (0.04 s each),
-#             8 KiB, 16 KiB and 1 MiB (0.015 s each: long calls need less time for the same
-#             precision); for each algorithm's main ops also per-call latency at 16, 64 and
-#             256 B and cold cache at 64 B, 1 KiB and 16 KiB (0.01 s of calls each)
-#   --quick   3 short repetitions: throughput at 64 B and 16 KiB, latency at 64 B, cold at 1 KiB
+# summary.json and chart_*.svg. The run holds to a wall-time budget (bench/registry/schedule.hpp):
+# rounds of one repetition of every figure in a random order (the machine is a shared VM: ratios
+# within one run hold, absolute speeds drift), first 7 rounds over every figure, then rounds
+# over the figures whose median is not yet within 1 % (relative standard error) until the
+# budget is spent. The repetition length follows from the budget and the figures' costs, so
+# more figures make shorter repetitions, not a longer run.
+#   default   throughput at 64 B, 256 B, 1 KiB, 8 KiB, 16 KiB and 1 MiB; for each algorithm's
+#             main ops also per-call latency at 16, 64 and 256 B and cold cache at 64 B, 1 KiB
+#             and 16 KiB
+#   --quick   3 rounds in 40 s: throughput at 64 B and 16 KiB, latency at 64 B, cold at 1 KiB
 # Environment (make bench passes its variables of the same names):
-#   LARGE=N   instead, throughput only, at N bytes (K, M, G suffixes; e.g. 2G), 3 repetitions;
-#             needs about 3 N of RAM; combine with FILTER, it takes long at 2G
-#   FILTER=R  only the figures whose name matches the regular expression R
+#   BUDGET=S  the run's target wall time in seconds, verification included (default 330)
+#   LARGE=N   instead, throughput only, at N bytes (K, M, G suffixes; e.g. 2G), 3 rounds and
+#             no more; needs about 3 N of RAM; combine with FILTER, it takes long at 2G
+#   FILTER=R  only the figures whose name matches the regular expression R (--benchmark_filter)
 #   PIN=CPU   pin to that CPU;  FIFO=1  SCHED_FIFO (each when the OS permits, else one line)
 set -eu
 build=${1:?usage: bench/run.sh BUILD_DIR [--quick]}
@@ -20,26 +24,21 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin=$build/bench/axiom_bench
 [ -x "$bin" ] || { echo "bench: $bin not found; build the bench preset first" >&2; exit 2; }
 
-reps=7 min_time=0.04
-set -- --axiom_big_min_time=0.015
+set -- --axiom_budget="${BUDGET:-330}"
 if [ -n "${LARGE:-}" ]; then
-  reps=3 min_time=0.001
-  set -- --axiom_sizes="$LARGE" --axiom_latency_sizes= --axiom_cold_sizes=
+  set -- --axiom_budget=0 --axiom_min_reps=3 --axiom_sizes="$LARGE" --axiom_latency_sizes= --axiom_cold_sizes=
 elif [ "${QUICK:-}" = 1 ]; then
-  reps=3 min_time=0.02
-  set -- --axiom_sizes=64,16K --axiom_latency_sizes=64 --axiom_cold_sizes=1K --axiom_call_time=0.005 \
-    --axiom_big_min_time=0.01
+  set -- --axiom_budget="${BUDGET:-40}" --axiom_min_reps=3 --axiom_sizes=64,16K --axiom_latency_sizes=64 \
+    --axiom_cold_sizes=1K
 fi
 [ -n "${FILTER:-}" ] && set -- "$@" --benchmark_filter="$FILTER"
 [ -n "${PIN:-}" ] && set -- "$@" --axiom_pin="$PIN"
 [ "${FIFO:-}" = 1 ] && set -- "$@" --axiom_fifo
 
-echo "bench: running $bin ($reps interleaved repetitions; log in $build/bench.log)"
-"$bin" --benchmark_repetitions=$reps --benchmark_enable_random_interleaving=true \
-  --benchmark_min_time=$min_time --benchmark_display_aggregates_only=true \
-  --benchmark_out="$build/bench.json" --benchmark_out_format=json "$@" >"$build/bench.log" 2>&1 ||
+echo "bench: running $bin ($*; log in $build/bench.log)"
+"$bin" --axiom_out="$build/bench.json" "$@" >"$build/bench.log" 2>&1 ||
   { cat "$build/bench.log" >&2; exit 1; }
-grep -E '^bench: .*(skipped|table kernel)' "$build/bench.log" || true  # kernels not run, tables not flushed
+grep -E '^bench: .*(skipped|table kernel|figures|repetitions in)' "$build/bench.log" || true
 echo
 status=0
 rm -f "$build"/chart_*.svg  # a filtered run must not leave another run's charts behind

@@ -186,30 +186,6 @@ double measure_resolution() {
 #endif
 }
 
-// Core cycles per TSC tick from 8 dependent additions per loop turn (the loop's own counter
-// and branch run beside them): best of 5 tries of 2^20 turns, the least disturbed.
-double measure_core_mhz(double tsc_mhz) {
-#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__)
-  constexpr std::uint64_t turns = std::uint64_t{1} << 20;
-  double best = 0;
-  for (int t = 0; t < 5; ++t) {
-    std::uint64_t x = 0;
-    const std::uint64_t c0 = cycles_begin();
-    for (std::uint64_t i = 0; i < turns; ++i)
-      asm volatile(
-          "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-          "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
-          : "+r"(x));
-    const std::uint64_t c1 = cycles_end();
-    best = std::max(best, 8.0 * static_cast<double>(turns) / static_cast<double>(c1 - c0));
-  }
-  return best * tsc_mhz;
-#else
-  (void)tsc_mhz;
-  return 0;  // unknown
-#endif
-}
-
 }  // namespace
 
 const Clocks& clocks() {
@@ -218,10 +194,41 @@ const Clocks& clocks() {
     k.tsc_mhz = measure_tsc_mhz();
     k.timer_overhead = measure_timer_overhead();
     k.resolution = measure_resolution();
-    k.core_mhz = measure_core_mhz(k.tsc_mhz);
+    k.core_mhz = estimate_core_mhz(k.tsc_mhz);
     return k;
   }();
   return c;
+}
+
+double add_chain_ticks(std::uint64_t turns) {
+#if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__)
+  std::uint64_t best = ~std::uint64_t{0};
+  const auto start = std::chrono::steady_clock::now();
+  for (int tries = 0; tries < 10 || std::chrono::steady_clock::now() - start < std::chrono::milliseconds(30); ++tries) {
+    std::uint64_t x = 0, step = 1;
+    const std::uint64_t c0 = cycles_begin();
+    for (std::uint64_t i = 0; i < turns; ++i)
+      asm volatile(
+          "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+          "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0"
+          : "+r"(x)
+          : "r"(step));
+    best = std::min(best, cycles_end() - c0);
+  }
+  return static_cast<double>(best);
+#else
+  (void)turns;
+  return 0;
+#endif
+}
+
+double core_mhz_from(double cycles, double ticks, double tsc_mhz) {
+  return ticks > 0 ? cycles / ticks * tsc_mhz : 0;
+}
+
+double estimate_core_mhz(double tsc_mhz) {
+  constexpr std::uint64_t turns = std::uint64_t{1} << 18;
+  return core_mhz_from(8.0 * static_cast<double>(turns), add_chain_ticks(turns), tsc_mhz);
 }
 
 #if defined(__linux__)

@@ -1,4 +1,4 @@
-// measure.hpp: how axiom's benchmarks measure, shared by Google Benchmark (bench/) and the
+// measure.hpp: how axiom's benchmarks measure, shared by make bench (bench/) and the
 // `axiom bench` sub-command: statistics over repetitions and per-call samples, per-call timing
 // warm or with cold caches, the TSC and core clocks, hardware counters, locked memory and
 // scheduling. Each facility that the OS may refuse reports why in one line instead of failing.
@@ -61,16 +61,27 @@ inline constexpr bool can_flush = false;
 
 // Clocks measures, once per process, the TSC frequency (against the OS clock over ~50 ms),
 // the cost of an empty cycles_begin/cycles_end pair, the TSC's resolution (a VM may advance
-// it in steps of many ticks), and the core clock estimated from a chain
-// of dependent additions (one per core cycle), the best of several tries: the CPU in a VM
-// reports no core clock (no APERF/MPERF), and turbo makes it differ from the TSC.
+// it in steps of many ticks), and the core clock estimated by estimate_core_mhz: the CPU in a
+// VM reports no core clock (no APERF/MPERF), and turbo makes it differ from the TSC.
 struct Clocks {
   double tsc_mhz = 0;
-  double core_mhz = 0;
+  double core_mhz = 0;        // 0: unknown (no x86-64)
   double timer_overhead = 0;  // TSC ticks
   double resolution = 1;      // TSC ticks
 };
 const Clocks& clocks();
+
+// add_chain_ticks times `turns` loop turns of 8 dependent register-to-register additions (one
+// core cycle each on every x86-64 core) and returns the TSC ticks taken, the least of several
+// tries after ~30 ms of spinning (the clock ramps up first); 0 off x86-64. Register operands,
+// not immediates: Intel cores since Golden Cove add small immediates at rename, several per
+// cycle, which made an immediate chain read the core clock ~5x high there.
+double add_chain_ticks(std::uint64_t turns);
+
+// core_mhz_from: the core clock that runs `cycles` core cycles in `ticks` TSC ticks of a
+// tsc_mhz clock. estimate_core_mhz applies it to add_chain_ticks (8 cycles a turn).
+double core_mhz_from(double cycles, double ticks, double tsc_mhz);
+double estimate_core_mhz(double tsc_mhz);
 
 // HwCounters counts core cycles, instructions and last-level cache misses of this thread
 // through perf_event_open. where the kernel or hypervisor refuses, available() is false and

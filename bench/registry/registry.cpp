@@ -128,6 +128,24 @@ const detail::KernelInfo* kernel_of(const Subject& s) {
   return nullptr;
 }
 
+const detail::KernelInfo* default_kernel(std::string_view algorithm, cpu::Features f) {
+  struct Entry {  // what select_kernel reads of a kernel
+    const detail::KernelInfo& info;
+  };
+  std::vector<Entry> entries;
+  for (const detail::KernelInfo* k : detail::all_kernels())
+    if (k->algorithm() == algorithm) entries.push_back({*k});
+  if (entries.empty()) return nullptr;
+  std::vector<const Entry*> list;
+  for (const Entry& e : entries) list.push_back(&e);
+  return &detail::select_kernel<Entry>(list, f).info;
+}
+
+bool is_default(const Subject& s) {
+  const detail::KernelInfo* k = kernel_of(s);
+  return k != nullptr && default_kernel(k->algorithm(), cpu::detected()) == k;
+}
+
 std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed) {
   // splitmix64: fast, good enough for test data, identical on every run.
   std::vector<std::uint8_t> v(n);
@@ -142,10 +160,10 @@ std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
-std::string verify(const Subject& s, std::size_t size) {
+bool reference(const Subject& s, std::size_t size, std::vector<std::uint8_t>& want) {
   const std::vector<std::uint8_t> key = random_bytes(key_size, 1);
   const std::vector<std::uint8_t> msg = random_bytes(size, 2 + size);
-  std::vector<std::uint8_t> want(s.output_size(size)), got(s.output_size(size));
+  want.assign(s.output_size(size), 0);
   if (s.algo == "sha256" && s.op == "hash2") {
     const std::size_t half = msg.size() / 2;
     sha256_hash(detail::sha256_portable)(std::span(msg).first(half), want.data());
@@ -169,13 +187,26 @@ std::string verify(const Subject& s, std::size_t size) {
   } else if (chacha20_reference(s, key, msg, want) || ghash_reference(s, key, msg, want.data())) {
   } else if (kuznyechik_reference(s, key, msg, want.data())) {
   } else if (!block_cipher_reference(s, key, msg, want.data())) {
-    return "no reference for algorithm " + s.algo;
+    return false;
   }
+  return true;
+}
+
+std::string verify(const Subject& s, std::size_t size, const std::vector<std::uint8_t>& want) {
+  const std::vector<std::uint8_t> key = random_bytes(key_size, 1);
+  const std::vector<std::uint8_t> msg = random_bytes(size, 2 + size);
+  std::vector<std::uint8_t> got(s.output_size(size));
   s.prepare(key)(msg, got.data());
   if (got != want)
     return s.name() + " gives a wrong answer on a " + std::to_string(size) +
            "-byte message (differs from axiom's portable kernel)";
   return {};
+}
+
+std::string verify(const Subject& s, std::size_t size) {
+  std::vector<std::uint8_t> want;
+  if (!reference(s, size, want)) return "no reference for algorithm " + s.algo;
+  return verify(s, size, want);
 }
 
 }  // namespace axiom::bench

@@ -1,5 +1,5 @@
-// registry.hpp: the subjects of axiom's benchmarks, shared by Google Benchmark (bench/) and the
-// `axiom bench` sub-command, so the two always measure the same code. No Google Benchmark here.
+// registry.hpp: the subjects of axiom's benchmarks, shared by make bench (bench/bench_main.cpp)
+// and the `axiom bench` sub-command, so the two always measure the same code.
 #pragma once
 
 #include <algorithm>
@@ -8,7 +8,10 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "axiom/cpu.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <x86intrin.h>
@@ -99,6 +102,14 @@ bool chacha20_reference(const Subject& s, std::span<const std::uint8_t> key,
 bool runs_kernel(const Subject& s, const detail::KernelInfo& k);
 const detail::KernelInfo* kernel_of(const Subject& s);
 
+// default_kernel returns the kernel axiom uses for algorithm (a KernelInfo::algorithm(), e.g.
+// "kuznyechik") on a CPU of features f: select_kernel over that algorithm's kernels in
+// all_kernels() order (each algorithm's list, best first), as the library picks it; nullptr for
+// an algorithm of no kernel. is_default says whether s runs its algorithm's default kernel on
+// this CPU (cpu::detected(): AXIOM_CPU applied).
+const detail::KernelInfo* default_kernel(std::string_view algorithm, cpu::Features f);
+bool is_default(const Subject& s);
+
 // subjects lists our implementations of every benchmarked algorithm, each algorithm's kernels
 // best first, including those this CPU cannot run (runnable = false).
 std::vector<Subject> subjects();
@@ -118,7 +129,12 @@ std::vector<std::uint8_t> random_bytes(std::size_t n, std::uint64_t seed);
 
 // verify runs s on a random key and message of size bytes and compares its output with
 // axiom's portable kernel. It returns an empty string on a match, else what went wrong.
+// reference writes that portable answer to want (false for an algorithm of no reference), and
+// verify(s, size, want) compares with it: subjects of one algorithm, op and output size share
+// one reference.
 std::string verify(const Subject& s, std::size_t size);
+bool reference(const Subject& s, std::size_t size, std::vector<std::uint8_t>& want);
+std::string verify(const Subject& s, std::size_t size, const std::vector<std::uint8_t>& want);
 
 // cycles_begin / cycles_end read the time-stamp counter serialized against the code they
 // bracket: lfence;rdtsc before (earlier instructions finish first) and rdtscp;lfence after

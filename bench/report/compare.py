@@ -3,8 +3,8 @@
 
 Usage: compare.py BASELINE_JSON CURRENT_JSON
 
-Both files are axiom_bench's Google Benchmark JSON (build/bench/bench.json of two make bench
-runs, e.g. main's kept as the baseline, then a branch's). Each figure is compared by its
+Both files are axiom_bench's JSON, in Google Benchmark's shape (build/bench/bench.json of two
+make bench runs, e.g. main's kept as the baseline, then a branch's). Each figure is compared by its
 median cycles/byte (per-call figures: p50 / bytes), as report.py computes it.
 
 On a shared VM the whole machine runs faster or slower from one run to the next. The peers'

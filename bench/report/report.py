@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""report.py: turn axiom_bench's Google Benchmark JSON into tables, charts and a summary.
+"""report.py: turn axiom_bench's JSON into tables, charts and a summary.
 
 Usage: report.py BENCH_JSON [--out-dir DIR]
 
 Figures are named <algo>/<op>/<impl>/<bytes> (throughput: cpb = TSC cycles/byte over a loop
 of whole messages) or <algo>/<op>/<impl>/<bytes>/latency and .../cold (per call: percentiles
-p50, p75, p99, p99.5 of TSC ticks per call, warm or with flushed caches). Ours carry the label
-"axiom", peers "peer". Over the repetitions of a throughput figure it drops the outliers
+p50, p75, p99, p99.5 of TSC ticks per call, warm or with flushed caches), one entry per
+repetition in Google Benchmark's JSON shape (older runs' files, Google Benchmark's own, read
+too). Ours carry the label "axiom", peers "peer". Over the repetitions of a throughput figure it drops the outliers
 (modified z-score above 3.5, as bench/registry/measure.cpp does) and counts them, then takes
 the min, median and CV (standard deviation / mean) of cycles/byte, and the medians of MB/s and
-cycles/block; per-call figures take the median of each percentile. Our best kernel is compared
-with the best peer: ratio = best peer's cycles/byte (or p50) / ours, so > 1 means axiom is
-faster. Medians and ratios come from one interleaved run: on a shared VM absolute speeds drift
-between runs.
+cycles/block; per-call figures take the median of each percentile. Our default kernel (label
+"axiom default": the one axiom picks on the benchmark's CPU) is compared with the best peer:
+ratio = best peer's cycles/byte (or p50) / the default's, so > 1 means axiom is faster. A kernel
+of ours at least 5 % faster than the default (one users do not get unless they choose it; label
+word "not-ct": not constant time) is shown beside it, marked. Medians and ratios come from one
+interleaved run: on a shared VM absolute speeds drift between runs.
 
 Writes to DIR: report.md (every table), summary.md (the README's part: headline ratios and the
 charts), summary.json (every figure with its statistics, the comparisons and the machine), and
@@ -44,6 +47,10 @@ BLOCK64 = {"sha256", "hmac-sha256", "streebog256", "streebog512", "hmac-streebog
            "chacha20", "chacha20-poly1305"}
 
 MODES = ("latency", "cold")
+
+# A kernel of ours other than the default is shown beside it when its median is below this
+# fraction of the default's.
+FASTER = 0.95
 PERCENTILES = (("p50", "p50"), ("p75", "p75"), ("p99", "p99"), ("p99_5", "p99.5"))
 
 
@@ -92,8 +99,9 @@ def parse_name(name):
 def load(path):
     """Returns (figures, errors, context).
 
-    figures[(algo, op, impl, size, mode)] = {"ours": bool, "reps": {counter: [value per
-    repetition]}} in registration order; errors[key] = message."""
+    figures[(algo, op, impl, size, mode)] = {"ours": bool, "default": bool, "ct": bool, "reps":
+    {counter: [value per repetition]}} in registration order, from the label's words ("peer", or
+    "axiom" with "default" and "not-ct"); errors[key] = message."""
     with open(path) as f:
         data = json.load(f)
     figures = collections.OrderedDict()
@@ -109,7 +117,9 @@ def load(path):
         if b.get("error_occurred"):
             errors[key] = b.get("error_message", "error")
             continue
-        fig = figures.setdefault(key, {"ours": b.get("label") == "axiom",
+        words = b.get("label", "").split()
+        fig = figures.setdefault(key, {"ours": words[:1] == ["axiom"], "default": "default" in words,
+                                       "ct": "not-ct" not in words,
                                        "reps": collections.defaultdict(list)})
         for counter, value in b.items():
             if isinstance(value, (int, float)) and counter not in (
@@ -142,17 +152,20 @@ def figure_stats(key, fig):
 
 def tables(figures):
     """throughput[(algo, op)][impl][size] and percall[(algo, op)][impl][(size, mode)]: stats;
-    ours[impl] = True for our kernels."""
-    throughput, percall, ours = (collections.OrderedDict(), collections.OrderedDict(), {})
+    ours[impl] = True for our kernels; marks[(algo, op)][impl] = {"default": bool, "ct": bool}
+    for each of ours."""
+    throughput, percall, ours, marks = (collections.OrderedDict(), collections.OrderedDict(), {}, {})
     for key, fig in figures.items():
         algo, op, impl, size, mode = key
         ours[impl] = fig["ours"]
+        if fig["ours"]:
+            marks.setdefault((algo, op), {})[impl] = {"default": fig["default"], "ct": fig["ct"]}
         st = figure_stats(key, fig)
         if mode:
             percall.setdefault((algo, op), collections.OrderedDict()).setdefault(impl, {})[(size, mode)] = st
         else:
             throughput.setdefault((algo, op), collections.OrderedDict()).setdefault(impl, {})[size] = st
-    return throughput, percall, ours
+    return throughput, percall, ours, marks
 
 
 # Operations no peer offers are compared with the peers' figures for another operation over
@@ -175,15 +188,47 @@ def impl_order(impls, ours):
     return [i for i in impls if ours.get(i)] + [i for i in impls if not ours.get(i)]
 
 
-def compare(table, ours, col, metric="cpb"):
-    """Returns (our best impl, its value, best peer, its value, ratio) at column col (a size,
-    or (size, mode)); None where absent. Lower is better; ratio = peer / ours."""
-    mine = [(r[col][metric], i) for i, r in table.items() if ours.get(i) and col in r]
-    peer = [(r[col][metric], i) for i, r in table.items() if not ours.get(i) and col in r]
-    ob = min(mine) if mine else (None, None)
-    pb = min(peer) if peer else (None, None)
-    ratio = pb[0] / ob[0] if mine and peer and ob[0] else None
-    return ob[1], ob[0], pb[1], pb[0], ratio
+def compare(table, ours, marks, col, metric="cpb"):
+    """Our default kernel against the best peer at column col (a size, or (size, mode)); lower
+    is better. A dict: default, default_value; fastest, fastest_value, fastest_ct (our fastest
+    kernel, when not the default and at least 5 % faster); peer, peer_value; ratio = peer /
+    default. None where absent (no default figure: no ratio, only the fastest)."""
+    mine = {i: r[col][metric] for i, r in table.items() if ours.get(i) and col in r}
+    peers = [(r[col][metric], i) for i, r in table.items() if not ours.get(i) and col in r]
+    default = next((i for i in mine if marks.get(i, {}).get("default")), None)
+    c = {"default": default, "default_value": mine.get(default), "fastest": None, "fastest_value": None,
+         "fastest_ct": None, "peer": None, "peer_value": None, "ratio": None}
+    if peers:
+        c["peer_value"], c["peer"] = min(peers)
+    if mine:
+        value, impl = min((v, i) for i, v in mine.items())
+        if impl != default and (default is None or value < FASTER * mine[default]):
+            c.update(fastest=impl, fastest_value=value, fastest_ct=marks[impl]["ct"])
+    if default is not None and peers and mine[default]:
+        c["ratio"] = c["peer_value"] / mine[default]
+    return c
+
+
+def fastest_text(c, digits=2):
+    """Our fastest kernel when not the default: "4.00 tables, not CT"."""
+    return f"{c['fastest_value']:.{digits}f} {c['fastest']}{'' if c['fastest_ct'] else ', not CT'}"
+
+
+def ours_text(c, digits=2):
+    """Our side of a comparison: "9.10 avx2", and "(fastest: 4.00 tables, not CT)" after it when
+    a kernel other than the default is faster."""
+    parts = [f"{c['default_value']:.{digits}f} {c['default']}"] if c["default"] else []
+    if c["fastest"]:
+        parts.append(f"(fastest: {fastest_text(c, digits)})")
+    return " ".join(parts) or "-"
+
+
+def impl_label(impl, ours, marks):
+    """impl, with "(axiom)", "(axiom, default)" or "(axiom, not CT)" for ours."""
+    if not ours.get(impl):
+        return impl
+    m = marks.get(impl, {})
+    return f"{impl} (axiom{', default' if m.get('default') else ''}{'' if m.get('ct', True) else ', not CT'})"
 
 
 def col_key(col):
@@ -200,7 +245,7 @@ def col_label(col):
 
 
 def machine_lines(context):
-    """What the run measured with: CPU, clocks, memory, scheduling, counters."""
+    """What the run measured with: CPU, clocks, memory, scheduling, counters, repetitions."""
     lines = [f"{cpu_model()}, {context.get('num_cpus', '?')} CPUs; TSC "
              f"{context.get('tsc_mhz', context.get('mhz_per_cpu', '?'))} MHz (read in steps of "
              f"{context.get('tsc_resolution', '?')} ticks), core clock ~"
@@ -209,76 +254,95 @@ def machine_lines(context):
     for k in ("memory", "affinity", "scheduling", "hw_counters"):
         if k in context:
             lines.append(context[k])
+    if "wall_s" in context:
+        lines.append(f"{context['repetitions']} repetitions in {context['rounds']} interleaved rounds, "
+                     f"{context['wall_s']} s for a budget of {context['budget_s']} s: every figure "
+                     f"{context['min_reps']} or more, the noisy ones more while time remained; "
+                     f"{context['precise_figures']} of {context['timed_figures']} figures have a "
+                     f"median within {100 * float(context['precision']):g} % (relative standard error)")
     return lines
 
 
-def console(throughput, percall, ours, errors, context):
+def console(throughput, percall, ours, marks, errors, context):
     lines = ["bench: " + line for line in machine_lines(context)] + [""]
     for key in list(dict.fromkeys(list(throughput) + list(percall))):
         algo, op = key
+        m = marks.get(key, {})
         table = throughput.get(key)
         if table:
             cols = columns(table)
             reps = max(r[c]["n"] for r in table.values() for c in r)
             dropped = sum(r[c]["outliers"] for r in table.values() for c in r)
-            lines.append(f"{algo}/{op}: TSC cycles/byte (lower is better), median of {reps} "
+            lines.append(f"{algo}/{op}: TSC cycles/byte (lower is better), median of up to {reps} "
                          f"interleaved repetitions, CV in brackets; {dropped} outlier "
                          f"repetition(s) dropped")
-            lines.append(f"  {'impl':<20}" + "".join(f" {size_label(c):>17}" for c in cols))
+            lines.append(f"  {'impl':<28}" + "".join(f" {size_label(c):>17}" for c in cols))
             for impl in impl_order(table, ours):
-                row = f"  {impl + (' (axiom)' if ours.get(impl) else ''):<20}"
+                row = f"  {impl_label(impl, ours, m):<28}"
                 for c in cols:
                     r = table[impl].get(c)
                     row += f" {r['cpb']:>11.2f} ({100 * r['cv']:>2.0f}%)" if r else f" {'-':>17}"
                 lines.append(row)
-            best, ratio = f"  {'best peer':<20}", f"  {'ratio (x faster)':<20}"
-            for c in cols:
-                oi, _, pi, pc, rt = compare(table, ours, c)
-                best += f" {(pi or '-') + (f' {pc:.2f}' if pc else ''):>17}"
-                ratio += f" {(f'{rt:.2f}x {oi}' if rt else '-'):>17}"
-            lines += [best, ratio]
+            comps = [compare(table, ours, m, c) for c in cols]
+            best = [f"{x['peer']} {x['peer_value']:.2f}" if x["peer"] else "-" for x in comps]
+            ratio = [f"{x['ratio']:.2f}x {x['default']}" if x["ratio"] else "-" for x in comps]
+            lines.append(f"  {'best peer':<28}" + "".join(f" {v:>17}" for v in best))
+            lines.append(f"  {'ratio (x faster), default':<28}" + "".join(f" {v:>17}" for v in ratio))
+            if any(x["fastest"] for x in comps):
+                faster = [f"{x['fastest_value']:.2f} {x['fastest']}{'' if x['fastest_ct'] else '*'}"
+                          if x["fastest"] else "-" for x in comps]
+                lines.append(f"  {'faster, not default (*: !CT)':<28}" + "".join(f" {v:>17}" for v in faster))
         table = percall.get(key)
         if table:
-            lines.append(f"  {algo}/{op} per call, TSC ticks p50/p75/p99/p99.5: our best "
+            lines.append(f"  {algo}/{op} per call, TSC ticks p50/p75/p99/p99.5: our default "
                          "kernel vs the best peer (by p50)")
             for c in columns(table):
-                oi, oc, pi, pc, rt = compare(table, ours, c, "p50")
-                cell = lambda i: "/".join(f"{table[i][c][m]:.0f}" for m, _ in PERCENTILES) if i else "-"
-                lines.append(f"    {col_label(c):<14} {oi or '-'} {cell(oi)}" +
-                             (f"  vs  {pi} {cell(pi)}  ({rt:.2f}x)" if rt else ""))
+                x = compare(table, ours, m, c, "p50")
+                cell = lambda i: "/".join(f"{table[i][c][p]:.0f}" for p, _ in PERCENTILES) if i else "-"
+                line = f"    {col_label(c):<14} {x['default'] or '-'} {cell(x['default'])}"
+                if x["ratio"]:
+                    line += f"  vs  {x['peer']} {cell(x['peer'])}  ({x['ratio']:.2f}x)"
+                if x["fastest"]:
+                    line += f"  (faster, not the default: {fastest_text(x, 0)})"
+                lines.append(line)
         lines.append("")
     for key, msg in sorted(errors.items()):
         lines.append(f"ERROR {'/'.join(str(k) for k in key if k != '')}: {msg}")
     return "\n".join(lines)
 
 
-def md_table(table, ours, fmt, metric="cpb"):
+def md_table(table, ours, marks, fmt, metric="cpb"):
     """A Markdown table: one row per impl, one column per size (or size and mode), then the
-    best peer and the ratio."""
+    best peer, the ratio to our default kernel, and our faster kernels if any."""
     cols = columns(table)
+    digits = 0 if metric == "p50" else 2
     out = ["| impl | " + " | ".join(col_label(c) for c in cols) + " |",
            "|---|" + "---:|" * len(cols)]
     for impl in impl_order(table, ours):
-        name = f"**{impl}** (axiom)" if ours.get(impl) else impl
+        name = f"**{impl}** {impl_label(impl, ours, marks)[len(impl) + 1:]}" if ours.get(impl) else impl
         out.append(f"| {name} | " + " | ".join(fmt(table[impl][c]) if c in table[impl] else "-"
                                                for c in cols) + " |")
-    best, ratio = [], []
-    for c in cols:
-        oi, _, pi, pc, rt = compare(table, ours, c, metric)
-        best.append(f"{pi} {pc:.{0 if metric == 'p50' else 2}f}" if pi else "-")
-        ratio.append(f"**{rt:.2f}x** ({oi})" if rt else "-")
-    out.append("| best peer | " + " | ".join(best) + " |")
-    out.append("| ratio | " + " | ".join(ratio) + " |")
+    comps = [compare(table, ours, marks, c, metric) for c in cols]
+    out.append("| best peer | " + " | ".join(f"{x['peer']} {x['peer_value']:.{digits}f}" if x["peer"] else "-"
+                                             for x in comps) + " |")
+    out.append("| ratio to the default | " + " | ".join(f"**{x['ratio']:.2f}x** ({x['default']})" if x["ratio"] else "-"
+                                                         for x in comps) + " |")
+    if any(x["fastest"] for x in comps):
+        out.append("| faster, not the default | " + " | ".join(fastest_text(x, digits) if x["fastest"] else "-"
+                                                            for x in comps) + " |")
     return out
 
 
-def report_md(throughput, percall, ours, errors, context):
+def report_md(throughput, percall, ours, marks, errors, context):
     out = ["# Benchmark: axiom against peer libraries", ""]
     out += [f"- {line}" for line in machine_lines(context)]
     out += ["", "Throughput cells: median TSC cycles/byte over the interleaved repetitions of one "
             "run (outliers dropped), MB/s and cycles/block in brackets. Per-call cells: TSC ticks "
             "per call, p50 / p75 / p99 / p99.5 (warm, or cold: buffers and tables flushed before "
-            "each call). Ratio = best peer / our best kernel: above 1 means axiom is faster.", ""]
+            "each call). Ratio = best peer / our default kernel (the one axiom picks on this CPU): "
+            "above 1 means axiom is faster. \"Faster, not the default\": a kernel of ours at least "
+            "5 % faster than the default, which users get only by choosing it (not CT: not constant "
+            "time).", ""]
     for key in list(dict.fromkeys(list(throughput) + list(percall))):
         algo, op = key
         out += [f"## {algo}/{op}", ""]
@@ -287,11 +351,11 @@ def report_md(throughput, percall, ours, errors, context):
                     f"once (`hash_many`); the peers' rows are their {algo}/{PEER_BASELINE[op]} "
                     "figures for the same bytes as one message.", ""]
         if key in throughput:
-            out += md_table(throughput[key], ours,
+            out += md_table(throughput[key], ours, marks.get(key, {}),
                             lambda r: f"{r['cpb']:.2f} ({r['mbps']:.0f} MB/s, {r['cpbl']:.0f} c/block)")
             out.append("")
         if key in percall:
-            out += md_table(percall[key], ours,
+            out += md_table(percall[key], ours, marks.get(key, {}),
                             lambda r: " / ".join(f"{r[m]:.0f}" for m, _ in PERCENTILES), "p50")
             out.append("")
     if errors:
@@ -301,34 +365,45 @@ def report_md(throughput, percall, ours, errors, context):
     return "\n".join(out)
 
 
-def summary_md(throughput, percall, ours, context, charts):
-    """The README's part: one line per algorithm/op, ours against the best peer."""
+def summary_md(throughput, percall, ours, marks, context, charts):
+    """The README's part: one line per algorithm/op, our default kernel against the best peer."""
     out = ["### Summary", ""]
     out += [f"- {line}" for line in machine_lines(context)]
-    out += ["", "Ratio = best peer's cycles/byte / our best kernel's, from one run (medians of "
-            "interleaved repetitions): above 1 means axiom is faster. Cells: ratio (our best "
-            "kernel's cycles/byte vs the best peer's).", ""]
+    out += ["", "Ratio = best peer's cycles/byte / our default kernel's (the one axiom picks on this "
+            "CPU), from one run (medians of interleaved repetitions): above 1 means axiom is "
+            "faster. Cells: ratio (our default kernel's cycles/byte vs the best peer's); \"fastest\" "
+            "names a kernel of ours at least 5 % faster that users get only by choosing it (not "
+            "CT: not constant time).", ""]
     cols = sorted({c for t in throughput.values() for r in t.values() for c in r})
     out.append("| algorithm/op | " + " | ".join(size_label(c) for c in cols) + " |")
     out.append("|---|" + "---:|" * len(cols))
     for (algo, op), table in throughput.items():
         cells = []
         for c in cols:
-            oi, oc, pi, pc, rt = compare(table, ours, c)
-            cells.append(f"**{rt:.2f}x** ({oc:.2f} {oi} vs {pc:.2f} {pi})" if rt
-                         else (f"{oc:.2f} {oi}" if oi else "-"))
+            x = compare(table, ours, marks.get((algo, op), {}), c)
+            if x["ratio"]:
+                fastest = f"; fastest: {fastest_text(x)}" if x["fastest"] else ""
+                cells.append(f"**{x['ratio']:.2f}x** ({x['default_value']:.2f} {x['default']} vs "
+                             f"{x['peer_value']:.2f} {x['peer']}{fastest})")
+            else:
+                cells.append(ours_text(x))
         out.append(f"| {algo}/{op} | " + " | ".join(cells) + " |")
     pcols = sorted({c for t in percall.values() for r in t.values() for c in r}, key=col_key)
     if pcols:
-        out += ["", "Per call, median TSC ticks (p50) of our best kernel vs the best peer "
+        out += ["", "Per call, median TSC ticks (p50) of our default kernel vs the best peer "
                 "(cold: buffers and tables flushed before each call):", ""]
         out.append("| algorithm/op | " + " | ".join(col_label(c) for c in pcols) + " |")
         out.append("|---|" + "---:|" * len(pcols))
         for (algo, op), table in percall.items():
             cells = []
             for c in pcols:
-                oi, oc, pi, pc, rt = compare(table, ours, c, "p50")
-                cells.append(f"{oc:.0f} vs {pc:.0f}" if rt else (f"{oc:.0f}" if oi else "-"))
+                x = compare(table, ours, marks.get((algo, op), {}), c, "p50")
+                cell = f"{x['default_value']:.0f}" if x["default"] else "-"
+                if x["ratio"]:
+                    cell += f" vs {x['peer_value']:.0f}"
+                if x["fastest"]:
+                    cell += f" (fastest: {fastest_text(x, 0)})"
+                cells.append(cell)
             out.append(f"| {algo}/{op} | " + " | ".join(cells) + " |")
     out += ["", "Every figure, with each kernel and peer and the percentiles: "
             "[docs/bench/report.md](docs/bench/report.md).", ""]
@@ -336,24 +411,23 @@ def summary_md(throughput, percall, ours, context, charts):
     return "\n".join(out)
 
 
-def summary_json(figures, throughput, percall, ours, errors, context):
+def summary_json(figures, throughput, percall, ours, marks, errors, context):
     figs = []
     for key, fig in figures.items():
         algo, op, impl, size, mode = key
         st = (percall if mode else throughput)[(algo, op)][impl][(size, mode) if mode else size]
         figs.append({"name": "/".join(str(k) for k in key if k != ""), "algo": algo, "op": op,
                      "impl": impl, "size": size, "mode": mode or "throughput",
-                     "ours": fig["ours"], **st})
+                     "ours": fig["ours"], "default": fig["default"], "constant_time": fig["ct"], **st})
     comparisons = []
     for kind, results, metric in (("throughput", throughput, "cpb"), ("per_call", percall, "p50")):
         for (algo, op), table in results.items():
             for c in columns(table):
-                oi, oc, pi, pc, rt = compare(table, ours, c, metric)
+                x = compare(table, ours, marks.get((algo, op), {}), c, metric)
                 comparisons.append({"algo": algo, "op": op, "kind": kind,
                                     "size": c[0] if isinstance(c, tuple) else c,
                                     "mode": c[1] if isinstance(c, tuple) else "throughput",
-                                    "metric": metric, "ours": oi, "ours_value": oc,
-                                    "best_peer": pi, "peer_value": pc, "ratio": rt})
+                                    "metric": metric, **x})
     return {"context": context, "figures": figs, "comparisons": comparisons,
             "errors": {"/".join(str(k) for k in key if k != ""): m for key, m in errors.items()}}
 
@@ -467,11 +541,11 @@ def main():
     if not figures and not errors:
         print(f"report: no benchmark results in {args.json}", file=sys.stderr)
         return 1
-    throughput, percall, ours = tables(figures)
+    throughput, percall, ours, marks = tables(figures)
     add_peer_baselines(throughput, ours)
     add_peer_baselines(percall, ours)
-    summary = summary_json(figures, throughput, percall, ours, errors, context)
-    print(console(throughput, percall, ours, errors, context))
+    summary = summary_json(figures, throughput, percall, ours, marks, errors, context)
+    print(console(throughput, percall, ours, marks, errors, context))
     families = collections.OrderedDict()
     for (algo, op), table in throughput.items():
         families.setdefault(family(algo), []).append((f"{algo} ({op})", table))
@@ -481,9 +555,9 @@ def main():
         with open(os.path.join(out_dir, charts[-1]), "w") as f:
             f.write(svg_chart(panels, ours, f"{fam.upper()}: axiom vs peers, median cycles/byte"))
     with open(os.path.join(out_dir, "report.md"), "w") as f:
-        f.write(report_md(throughput, percall, ours, errors, context) + "\n")
+        f.write(report_md(throughput, percall, ours, marks, errors, context) + "\n")
     with open(os.path.join(out_dir, "summary.md"), "w") as f:
-        f.write(summary_md(throughput, percall, ours, context, charts) + "\n")
+        f.write(summary_md(throughput, percall, ours, marks, context, charts) + "\n")
     with open(os.path.join(out_dir, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
         f.write("\n")
