@@ -9,6 +9,7 @@
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx512_gfni_emul;
+extern const MgmKernel mgm_vpclmul_avx512_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -44,6 +45,11 @@ class KernelList {
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
   static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
                                                        {AXIOM_EMULATED_KERNEL(streebog_avx512_gfni)});
+  return list.span();
+}
+
+std::span<const detail::MgmKernel* const> mgm_test_kernels() {
+  static const KernelList<detail::MgmKernel> list(detail::mgm_kernels(), {AXIOM_EMULATED_KERNEL(mgm_vpclmul_avx512)});
   return list.span();
 }
 

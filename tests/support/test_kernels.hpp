@@ -6,10 +6,12 @@
 
 #include <span>
 
+#include "mgm/mgm_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels();
+std::span<const detail::MgmKernel* const> mgm_test_kernels();
 
 }  // namespace axiom::test
