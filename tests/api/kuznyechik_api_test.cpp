@@ -31,7 +31,8 @@ TEST(KuznyechikApi, KernelFollowsAxiomCpu) {
     EXPECT_EQ(m.mul_kernel_name(), "mgm/portable");
   } else if (!spec && cpu::hardware().has(cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::pclmul)) {
     EXPECT_EQ(k.kernel_name(), "kuznyechik/avx2");
-    EXPECT_EQ(m.mul_kernel_name(), "mgm/pclmul");
+    const bool zmm = cpu::hardware().has(cpu::Feature::avx512 | cpu::Feature::vpclmul);
+    EXPECT_EQ(m.mul_kernel_name(), zmm ? "mgm/vpclmul_avx512" : "mgm/pclmul");
   }
 }
 

@@ -11,6 +11,7 @@ namespace axiom::detail {
 extern const StreebogKernel streebog_avx512_gfni_emul;
 extern const ChaCha20Kernel chacha20_avx512_emul;
 extern const Poly1305Kernel poly1305_avx512_ifma_emul;
+extern const MgmKernel mgm_vpclmul_avx512_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -58,6 +59,11 @@ std::span<const detail::ChaCha20Kernel* const> chacha20_test_kernels() {
 std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels() {
   static const KernelList<detail::Poly1305Kernel> list(detail::poly1305_kernels(),
                                                        {AXIOM_EMULATED_KERNEL(poly1305_avx512_ifma)});
+  return list.span();
+}
+
+std::span<const detail::MgmKernel* const> mgm_test_kernels() {
+  static const KernelList<detail::MgmKernel> list(detail::mgm_kernels(), {AXIOM_EMULATED_KERNEL(mgm_vpclmul_avx512)});
   return list.span();
 }
 

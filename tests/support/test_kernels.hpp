@@ -8,6 +8,7 @@
 
 #include "chacha20/chacha20_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
@@ -15,5 +16,6 @@ namespace axiom::test {
 std::span<const detail::StreebogKernel* const> streebog_test_kernels();
 std::span<const detail::ChaCha20Kernel* const> chacha20_test_kernels();
 std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels();
+std::span<const detail::MgmKernel* const> mgm_test_kernels();
 
 }  // namespace axiom::test
