@@ -6,6 +6,7 @@ import os
 import tempfile
 import unittest
 
+import reference
 from cli import *  # noqa: F401,F403 (AXIOM, run, axiom, TreeCase, ...)
 
 
@@ -125,7 +126,7 @@ class Cipher(unittest.TestCase):
             self.assertEqual((rc, out), (2, b""), args)
             self.assertTrue(err.startswith(b"axiom"), args)
         rc, _, err = axiom("cipher", "-a", "chacha20", "-e", "-K", key, "--iv", "00" * 16, "/nonexistent")
-        self.assertEqual((rc, err), (2, b"axiom: /nonexistent: No such file or directory\n"))
+        self.assertEqual((rc, err), (2, b"axiom cipher: /nonexistent: No such file or directory\n"))
 
     def test_counter_wrap_is_refused(self):
         # Counter 0xffffffff leaves one block: 64 bytes work, 65 do not.
@@ -455,6 +456,130 @@ class Kuznyechik(unittest.TestCase):
             rc, out, err = axiom("mac", "-a", "kuznyechik-mac", "-K", c["Key"], data=bytes.fromhex(c["Msg"]))
             self.assertEqual((rc, err), (0, b""))
             self.assertTrue(out.decode().strip().startswith(c["Tag"]), c)
+
+
+class Modes(unittest.TestCase):
+    """Every mode and parameter the library has, in axiom cipher: AES CFB, CFB8 and OFB byte
+    for byte as `openssl enc`; CFB8 of SM4 and Kuznyechik, Kuznyechik XTS, GCM nonces of any
+    length, CCM nonces of 7 to 13 bytes against the references of reference.py; GOST R
+    34.13-2015's register IVs (m = 16*z bytes) against the standard's examples."""
+
+    SIZES = [0, 1, 15, 16, 17, 63, 64, 65, 255, 256, 4097, 65537]
+
+    def crypt(self, alg, direction, key, iv, data, *extra):
+        rc, out, err = axiom("cipher", "-a", alg, direction, "-K", key.hex(), "--iv", iv.hex(), *extra, data=data)
+        self.assertEqual((rc, err), (0, b""), (alg, direction))
+        return out
+
+    @unittest.skipIf(OPENSSL is None, "openssl not found")
+    def test_aes_cfb_cfb8_ofb_match_openssl_enc(self):
+        for mode in ("cfb", "cfb8", "ofb"):
+            for bits in AES_SIZES:
+                for size in self.SIZES:
+                    key, iv, data = os.urandom(bits // 8), os.urandom(16), os.urandom(size)
+                    alg = f"aes-{bits}-{mode}"
+                    with self.subTest(alg=alg, size=size):
+                        rc, theirs, err = run([OPENSSL, "enc", f"-{alg}", "-K", key.hex(), "-iv", iv.hex()], data=data)
+                        self.assertEqual(rc, 0, err)
+                        self.assertEqual(self.crypt(alg, "-e", key, iv, data), theirs)
+                        self.assertEqual(self.crypt(alg.upper(), "-d", key, iv, theirs), data)
+
+    def test_cfb8_and_registers_against_reference(self):
+        # CFB with an 8-bit segment (SM4, Kuznyechik) and Kuznyechik's CFB and CFB8 with
+        # registers of 1 to 8 blocks against reference.cfb; then Kuznyechik's OFB with a register
+        # of 4 blocks, its keystream (a zero plaintext's ciphertext) rebuilt from the oracle.
+        for cipher, alg, key_size, iv_sizes in [("sm4", "sm4-cfb8", 16, [16]),
+                                               ("kuznyechik", "kuznyechik-cfb8", 32, [16, 32, 128]),
+                                               ("kuznyechik", "kuznyechik-cfb", 32, [32, 48, 128])]:
+            for iv_size in iv_sizes:
+                key, iv, data = os.urandom(key_size), os.urandom(iv_size), os.urandom(40)
+                segment = 1 if alg.endswith("cfb8") else 16
+                with self.subTest(alg=alg, iv_size=iv_size):
+                    want = reference.cfb(reference.ecb_oracle(cipher, key), iv, data, segment)
+                    self.assertEqual(self.crypt(alg, "-e", key, iv, data), want)
+                    self.assertEqual(self.crypt(alg, "-d", key, iv, want), data)
+        key, iv = os.urandom(32), os.urandom(64)
+        stream = self.crypt("kuznyechik-ofb", "-e", key, iv, bytes(100))
+        encrypt, register, want = reference.ecb_oracle("kuznyechik", key), iv, b""
+        while len(want) < 100:
+            block = encrypt(register[:16])
+            want += block
+            register = register[16:] + block
+        self.assertEqual(stream, want[:100])
+
+    def test_gost_register_ivs_match_the_standard(self):
+        # GOST R 34.13-2015 A.1.3 (OFB), A.1.4 (CBC), A.1.5 (CFB), m = 2n, and their m = n forms.
+        for name, alg, extra in [("kuznyechik_ofb.txt", "kuznyechik-ofb", []),
+                                 ("kuznyechik_cbc.txt", "kuznyechik-cbc", ["--nopad"]),
+                                 ("kuznyechik_cfb.txt", "kuznyechik-cfb", [])]:
+            for c in kat_cases(name):
+                key, iv = bytes.fromhex(c["Key"]), bytes.fromhex(c["IV"])
+                pt, ct = bytes.fromhex(c["Plaintext"]), bytes.fromhex(c["Ciphertext"])
+                with self.subTest(alg=alg, iv_size=len(iv)):
+                    self.assertEqual(self.crypt(alg, "-e", key, iv, pt, *extra), ct)
+                    self.assertEqual(self.crypt(alg, "-d", key, iv, ct, *extra), pt)
+        # Padded CBC with a register round-trips; other IV sizes are refused with the rule.
+        key, iv, data = os.urandom(32), os.urandom(96), os.urandom(1000)
+        self.assertEqual(self.crypt("kuznyechik-cbc", "-d", key, iv, self.crypt("kuznyechik-cbc", "-e", key, iv, data)),
+                         data)
+        for alg, size in [("kuznyechik-cbc", 24), ("kuznyechik-ofb", 144), ("kuznyechik-cfb", 8),
+                          ("aes-128-cbc", 32), ("sm4-ofb", 32)]:
+            rc, out, err = axiom("cipher", "-a", alg, "-e", "-K", "00" * (16 if "kuz" not in alg else 32),
+                                 "--iv", "00" * size, data=b"x")
+            self.assertEqual((rc, out), (2, b""), alg)
+            self.assertRegex(err.decode(), rf"^axiom cipher: invalid IV: {alg} takes 16 bytes"
+                             + (r", or 16\*z bytes for GOST R 34.13-2015's register of z blocks \(z = 1 to 8\)\n$"
+                                if "kuz" in alg else r"\n$"))
+
+    def test_kuznyechik_xts_against_reference(self):
+        for size in [16, 17, 31, 32, 100, 512, 4111]:
+            key, tweak, data = os.urandom(64), os.urandom(16), os.urandom(size)
+            with self.subTest(size=size):
+                want = reference.xts_encrypt(reference.ecb_oracle("kuznyechik", key[:32]),
+                                             reference.ecb_oracle("kuznyechik", key[32:]), tweak, data)
+                self.assertEqual(self.crypt("kuznyechik-xts", "-e", key, tweak, data), want)
+                self.assertEqual(self.crypt("kuznyechik-xts", "-d", key, tweak, want), data)
+                gb = self.crypt("kuznyechik-xts", "-e", key, tweak, data, "--xts-standard", "gb")
+                self.assertEqual(self.crypt("kuznyechik-xts", "-d", key, tweak, gb, "--xts-standard", "gb"), data)
+                if size > 16:
+                    self.assertNotEqual(gb, want)
+
+    def test_gcm_nonces_of_any_length(self):
+        # SP 800-38D: a nonce of any non-empty length (J0 = GHASH of it unless it has 12 bytes).
+        for alg, cipher, key_size in [("aes-128-gcm", "aes", 16), ("aes-192-gcm", "aes", 24),
+                                      ("aes-256-gcm", "aes", 32), ("sm4-gcm", "sm4", 16)]:
+            for nonce_size in [1, 7, 8, 11, 12, 13, 16, 17, 60, 128]:
+                key, nonce = os.urandom(key_size), os.urandom(nonce_size)
+                data, aad = os.urandom(nonce_size * 5 % 70), os.urandom(nonce_size % 20)
+                with self.subTest(alg=alg, nonce_size=nonce_size):
+                    want = reference.gcm_seal(reference.ecb_oracle(cipher, key), nonce, data, aad, 14)
+                    args = ["--aad", aad.hex(), "--tag-len", "14"] if aad else ["--tag-len", "14"]
+                    self.assertEqual(self.crypt(alg, "-e", key, nonce, data, *args), want)
+                    self.assertEqual(self.crypt(alg, "-d", key, nonce, want, *args), data)
+        rc, out, err = axiom("cipher", "-a", "aes-128-gcm", "-e", "-K", "00" * 16, "--iv", "", data=b"x")
+        self.assertEqual((rc, out, err), (2, b"", b"axiom cipher: invalid IV: aes-128-gcm takes a nonce of 1 byte or "
+                                                 b"more (12 is the fast path and the usual size)\n"))
+
+    def test_ccm_nonces_of_7_to_13_bytes(self):
+        for nonce_size in range(7, 14):
+            for tag_size in (4, 10, 16):
+                key, nonce = os.urandom(16), os.urandom(nonce_size)
+                data, aad = os.urandom(3 * nonce_size), os.urandom(tag_size)
+                with self.subTest(nonce_size=nonce_size, tag_size=tag_size):
+                    want = reference.ccm_seal(reference.ecb_oracle("sm4", key), nonce, data, aad, tag_size)
+                    args = ["--aad", aad.hex(), "--tag-len", str(tag_size)]
+                    self.assertEqual(self.crypt("sm4-ccm", "-e", key, nonce, data, *args), want)
+                    self.assertEqual(self.crypt("sm4-ccm", "-d", key, nonce, want, *args), data)
+        for size in (6, 14):
+            rc, out, err = axiom("cipher", "-a", "sm4-ccm", "-e", "-K", "00" * 16, "--iv", "00" * size, data=b"x")
+            self.assertEqual((rc, out), (2, b""))
+            self.assertIn(b"invalid IV: sm4-ccm takes a nonce of 7 to 13 bytes", err)
+        # A 13-byte nonce leaves 2 bytes for the length: 65535 bytes at most.
+        self.assertEqual(len(self.crypt("sm4-ccm", "-e", bytes(16), bytes(13), bytes(65535))), 65535 + 16)
+        rc, out, err = axiom("cipher", "-a", "sm4-ccm", "-e", "-K", "00" * 16, "--iv", "00" * 13, data=bytes(65536))
+        self.assertEqual((rc, out), (2, b""))
+        self.assertEqual(err, b"axiom cipher: input too long for CCM with a 13-byte nonce (at most 2^(8*2) - 1 bytes; "
+                              b"a shorter nonce allows longer messages)\n")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import unittest
 from cli import *  # noqa: F401,F403 (AXIOM, run, axiom, TreeCase, ...)
 
 
-class Enc(unittest.TestCase):
+class Enc(DirCase):
     """axiom keygen / enc / dec: round trips, and every kind of damage fails with exit 1 and
     leaves no output file."""
 
@@ -22,28 +22,12 @@ class Enc(unittest.TestCase):
     HEADER = 40
 
     def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.d = self.tmp.name
+        super().setUp()
         self.key = self.path("key")
         rc, out, err = axiom("keygen", self.key)
         self.assertEqual((rc, out, err), (0, b"", b""))
         self.pw = self.path("pw")
         self.put("pw", b"correct horse battery staple\n")
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
-    def path(self, name):
-        return os.path.join(self.d, name)
-
-    def put(self, name, data):
-        with open(self.path(name), "wb") as f:
-            f.write(data)
-        return self.path(name)
-
-    def get(self, name):
-        with open(self.path(name), "rb") as f:
-            return f.read()
 
     def assert_fails(self, args, data_name, expect_rc=1):
         out = self.path("out")
@@ -65,7 +49,7 @@ class Enc(unittest.TestCase):
         self.assertNotEqual(out.decode(), text)
 
     # The AEADs of -a, with the id each writes into the header.
-    ALGORITHMS = {"chacha20-poly1305": 1, "aes-256-gcm": 2}
+    ALGORITHMS = {"chacha20-poly1305": 1, "aes-256-gcm": 2, "sm4-gcm": 3, "kuznyechik-mgm": 4}
 
     def test_round_trips(self):
         for size in [0, 1, self.CHUNK - 1, self.CHUNK, self.CHUNK + 1, 3 * self.CHUNK, 300001]:
@@ -119,7 +103,7 @@ class Enc(unittest.TestCase):
             "bit flipped in a tag": ct[:-3] + bytes([ct[-3] ^ 1]) + ct[-2:],
             "bit flipped in the salt": ct[:20] + bytes([ct[20] ^ 1]) + ct[21:],
             "bit flipped in the nonce prefix": ct[:33] + bytes([ct[33] ^ 1]) + ct[34:],
-            "other algorithm in the header": ct[:9] + bytes([3 - ct[9]]) + ct[10:],
+            "other algorithm in the header": ct[:9] + bytes([ct[9] % len(self.ALGORITHMS) + 1]) + ct[10:],
             "unknown algorithm in the header": ct[:9] + bytes([200]) + ct[10:],
         }
         for what, bad in cases.items():
@@ -206,6 +190,86 @@ class Enc(unittest.TestCase):
         self.assertEqual(ct[self.HEADER:self.HEADER + self.RECORD], first)
         last = AESGCM(file_key).encrypt(prefix + bytes([0, 0, 0, 1, 1]), data[self.CHUNK:], header)
         self.assertEqual(ct[self.HEADER + self.RECORD:], last)
+
+    def test_files_of_earlier_versions_decrypt(self):
+        # Files written before sm4-gcm and kuznyechik-mgm were added (tests/data/cli/README.md).
+        data = os.path.join(DATA, "cli")
+        plain = bytes(i % 251 for i in range(70000))
+        for name, mode in [("chacha20-poly1305", ["-k", "enc_v1.key"]), ("aes-256-gcm", ["-k", "enc_v1.key"]),
+                           ("passphrase", ["--passphrase-file", "enc_v1.passphrase"])]:
+            with self.subTest(name=name):
+                self.assertEqual(axiom("dec", *mode, f"enc_v1_{name}.axe", "-", cwd=data), (0, plain, b""))
+
+    def test_national_aeads_match_axiom_cipher(self):
+        # sm4-gcm and kuznyechik-mgm files rebuilt record by record through `axiom cipher` (itself
+        # checked against RFC 8998 and RFC 9058): SM4 takes the first 16 bytes of the file key,
+        # MGM the chunk nonce after four zero bytes (its first bit must be 0).
+        data = os.urandom(self.CHUNK + 10)
+        self.put("in", data)
+        with open(self.key) as f:
+            master = bytes.fromhex(f.read().strip())
+        for alg, key_size, nonce_head in [("sm4-gcm", 16, b""), ("kuznyechik-mgm", 32, bytes(4))]:
+            with self.subTest(alg=alg):
+                self.assertEqual(axiom("enc", "-k", self.key, "-a", alg, self.path("in"), self.path("ct"))[:2], (0, b""))
+                ct = self.get("ct")
+                header, salt, prefix = ct[:self.HEADER], ct[16:32], ct[32:39]
+                prk = hmac.new(salt, master, hashlib.sha256).digest()
+                file_key = hmac.new(prk, b"axiom enc v1" + b"\x01", hashlib.sha256).digest()[:key_size]
+                for index, last, chunk, record in [(0, 0, data[:self.CHUNK], ct[self.HEADER:self.HEADER + self.RECORD]),
+                                                   (1, 1, data[self.CHUNK:], ct[self.HEADER + self.RECORD:])]:
+                    nonce = nonce_head + prefix + index.to_bytes(4, "big") + bytes([last])
+                    self.assertEqual(axiom("cipher", "-a", alg, "-e", "-K", file_key.hex(), "--iv", nonce.hex(),
+                                           "--aad", header.hex(), data=chunk), (0, record, b""))
+        # Names in either case, as OpenSSL takes them.
+        self.assertEqual(axiom("enc", "-k", self.key, "-a", "SM4-GCM", self.path("in"), self.path("ct"))[0], 0)
+        self.assertEqual(self.get("ct")[9], 3)
+
+    def passphrase_file(self, iterations, data):
+        """An axiom enc file of data under self.pw's passphrase with the given PBKDF2 count,
+        built here (chacha20-poly1305 records sealed by `axiom cipher`)."""
+        salt, prefix = os.urandom(16), os.urandom(7)
+        header = (b"AXIOMENC" + bytes([1, 1, 1, 16]) + iterations.to_bytes(4, "big") + salt + prefix + b"\0")
+        key = hashlib.pbkdf2_hmac("sha256", b"correct horse battery staple", salt, iterations, 32)
+        chunks = [data[i:i + self.CHUNK] for i in range(0, len(data) - len(data) % self.CHUNK, self.CHUNK)]
+        chunks.append(data[len(chunks) * self.CHUNK:])
+        out = header
+        for i, chunk in enumerate(chunks):
+            nonce = prefix + i.to_bytes(4, "big") + bytes([i == len(chunks) - 1])
+            rc, sealed, err = axiom("cipher", "-a", "chacha20-poly1305", "-e", "-K", key.hex(), "--iv", nonce.hex(),
+                                    "--aad", header.hex(), data=chunk)
+            self.assertEqual((rc, err), (0, b""))
+            out += sealed
+        return out
+
+    def test_iteration_count_is_capped(self):
+        # The PBKDF2 count is read before anything is authenticated: dec takes at most what enc
+        # writes (600000) unless --max-iterations allows more, and refuses at once (exit 2).
+        data = os.urandom(self.CHUNK + 5)
+        self.put("few", self.passphrase_file(1000, data))
+        self.assertEqual(axiom("dec", "--passphrase-file", self.pw, self.path("few"), "-")[:2], (0, data))
+        self.put("more", self.passphrase_file(600001, data))
+        rc, out, err = axiom("dec", "--passphrase-file", self.pw, self.path("more"), "-")
+        self.assertEqual((rc, out), (2, b""))
+        self.assertEqual(err.decode(), f"axiom dec: {self.path('more')}: asks for 600001 PBKDF2 iterations, more than "
+                                       "the limit of 600000 (axiom enc writes 600000); if the file is expected, give "
+                                       "--max-iterations 600001\n")
+        self.assertEqual(axiom("dec", "--passphrase-file", self.pw, "--max-iterations", "600001", self.path("more"),
+                               "-")[:2], (0, data))
+        # A crafted header asking for 10^8 iterations (about 11 s of CPU at the old limit) is
+        # refused without deriving anything.
+        ct = bytearray(self.get("few"))
+        ct[12:16] = (10 ** 8).to_bytes(4, "big")
+        self.put("crafted", bytes(ct))
+        p = subprocess.run([AXIOM, "dec", "--passphrase-file", self.pw, self.path("crafted"), self.path("out")],
+                           capture_output=True, env=ENV, timeout=5)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(b"asks for 100000000 PBKDF2 iterations", p.stderr)
+        self.assertFalse(os.path.exists(self.path("out")))
+        for args in [["enc", "--max-iterations", "5"], ["dec", "--max-iterations", "0"],
+                     ["dec", "--max-iterations", "x"], ["dec", "--max-iterations", "4294967296"]]:
+            rc, _, err = axiom(args[0], "--passphrase-file", self.pw, *args[1:], self.path("few"), self.path("out"))
+            self.assertEqual(rc, 2, args)
+            self.assertIn(b"--max-iterations", err)
 
     def test_constant_memory_through_pipes(self):
         pipe_in_constant_memory(self, self.key, 300 << 20)

@@ -68,5 +68,65 @@ class Info(unittest.TestCase):
                     self.assertEqual(cols[2], "yes", line)
 
 
+class CpuOverride(unittest.TestCase):
+    """AXIOM_CPU as the command line takes it: names in either case, commas or spaces between
+    them; anything else is an error (exit 2) before a kernel is chosen."""
+
+    def effective(self, spec):
+        rc, out, err = axiom("cpu", env=dict(ENV, AXIOM_CPU=spec))
+        self.assertEqual((rc, err), (0, b""), spec)
+        return set(re.search(r"(?m)^effective: +(.*)$", out.decode()).group(1).split()) - {"-"}
+
+    def test_spellings_accepted(self):
+        hardware = set(re.search(r"(?m)^hardware: +(.*)$", axiom("cpu")[1].decode()).group(1).split()) - {"-"}
+        for spec, cleared in [("portable", hardware), ("Portable", hardware), ("PORTABLE", hardware),
+                              ("-AVX2", {"avx2"}), ("-avx2 -shani", {"avx2", "shani"}),
+                              ("-avx2,-SHANI", {"avx2", "shani"}), (" -Avx2 ,\t-shani ", {"avx2", "shani"}),
+                              ("", set())]:
+            with self.subTest(spec=spec):
+                self.assertEqual(self.effective(spec), hardware - cleared)
+        if "shani" in hardware:
+            rows = dict(line.split() for line in axiom("list", env=dict(ENV, AXIOM_CPU="-SHANI"))[1].decode().splitlines())
+            self.assertEqual(rows["sha256"], "sha256/portable")
+
+    def test_spellings_refused(self):
+        for spec in ["protable", "avx2", "-avx3", "-avx2;-shani", "+avx2", "-", "-avx2 -protable"]:
+            for args in [["list"], ["cpu"], ["sum"], ["rand", "4"],
+                         ["cipher", "-a", "chacha20", "-e", "-K", "00" * 32, "--iv", "00" * 16]]:
+                with self.subTest(spec=spec, command=args[0]):
+                    rc, out, err = axiom(*args, env=dict(ENV, AXIOM_CPU=spec), data=b"abc")
+                    self.assertEqual((rc, out), (2, b""))
+                    self.assertRegex(err.decode(), rf'^axiom: AXIOM_CPU="{re.escape(spec)}": not understood: .* \(it '
+                                     r"takes portable, or -NAME to clear a feature: -ssse3 .*\)\n$")
+
+
+class CpuUsedBy(unittest.TestCase):
+    """axiom cpu's "used by" column is the inverse of axiom list: every kernel lists exactly the
+    algorithms whose row in axiom list names it (GHASH, the fused GCM, MGM, ChaCha20 and
+    Poly1305 included)."""
+
+    def test_used_by_is_list_inverted(self):
+        for env in [ENV, dict(ENV, AXIOM_CPU="portable"), dict(ENV, AXIOM_CPU="-avx2,-vaes")]:
+            with self.subTest(AXIOM_CPU=env.get("AXIOM_CPU")):
+                rows = [line.split() for line in axiom("list", env=env)[1].decode().splitlines()]
+                users = {}
+                for name, kernels in rows:
+                    for kernel in kernels.split("+"):
+                        users.setdefault(kernel, []).append(name)
+                table = axiom("cpu", env=env)[1].decode().split("\n\n", 1)[1].splitlines()[1:]
+                seen = {}
+                for line in table:
+                    cols = re.split(r"\s{2,}", line.strip())
+                    seen[cols[0]] = [] if cols[-1] == "-" else cols[-1].split(" ")
+                self.assertEqual({k: v for k, v in seen.items() if v}, users)
+                for kernel in users:
+                    self.assertIn(kernel, seen)
+        # The examples of the report: the kernels of ChaCha20 and GHASH have users.
+        rows = dict(line.split() for line in axiom("list")[1].decode().splitlines())
+        table = axiom("cpu")[1].decode()
+        chacha, ghash = rows["chacha20"], rows["aes-128-gcm"].split("+")[1]
+        self.assertRegex(table, rf"(?m)^{re.escape(chacha)} .* chacha20 chacha20-poly1305 xchacha20-poly1305$")
+        self.assertRegex(table, rf"(?m)^{re.escape(ghash)} .* aes-128-gcm aes-192-gcm aes-256-gcm sm4-gcm$")
+
 if __name__ == "__main__":
     main()

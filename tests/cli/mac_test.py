@@ -44,12 +44,12 @@ class Mac(unittest.TestCase):
         for bad in ["abc", "zz", "6b 65", "0x6b"]:
             rc, out, err = axiom("mac", "-K", bad)
             self.assertEqual((rc, out), (2, b""), bad)
-            self.assertIn(b"axiom: mac: invalid key", err)
+            self.assertIn(b"axiom mac: invalid key", err)
         rc, _, err = axiom("mac", "-a", "hmac-sha256")
         self.assertEqual(rc, 2)
         self.assertIn(b"key is required", err)
         rc, _, err = axiom("mac", "-K", "00", "/nonexistent/file")
-        self.assertEqual((rc, err), (2, b"axiom: /nonexistent/file: No such file or directory\n"))
+        self.assertEqual((rc, err), (2, b"axiom mac: /nonexistent/file: No such file or directory\n"))
         self.assertEqual(axiom("mac", "-a", "hmac-md5", "-K", "00")[0], 2)
         self.assertEqual(axiom("mac", "-K", "00", "a", "b")[0], 2)
 
