@@ -62,13 +62,22 @@ std::span<const FeatureInfo> all_features() noexcept;
 Features hardware() noexcept;
 
 // detected returns hardware() less the features cleared by the AXIOM_CPU environment variable
-// ("portable" clears all; "-avx512,-gfni" clears the listed ones; it can never add a feature).
-// Read once per process on first use; thread-safe.
+// ("portable" clears all; "-avx512,-gfni" or "-avx512 -gfni" clears the listed ones; names in
+// either case; it can never add a feature). An AXIOM_CPU that is not understood (a typo such
+// as "protable", or "avx2" without the '-') clears every feature, so that someone forcing the
+// checkable kernels never gets the fast ones by mistake, and says so once on stderr
+// ("axiom: AXIOM_CPU=...: not understood: ..."). Read once per process on first use;
+// thread-safe.
 Features detected() noexcept;
 
-// apply_override returns f less what the AXIOM_CPU-style text spec clears. Unknown names are
-// ignored and reported through *unknown (if given) as a comma-separated list.
+// apply_override returns f less what the AXIOM_CPU-style text spec clears (items separated by
+// commas or white space, names in either case). Unknown items are skipped and reported through
+// *unknown (if given) as a comma-separated list.
 Features apply_override(Features f, std::string_view spec, std::string* unknown = nullptr);
+
+// override_error returns "" if spec is a valid AXIOM_CPU value, else a message saying what is
+// not understood and what is valid (the axiom command refuses such a value: exit status 2).
+std::string override_error(std::string_view spec);
 
 // to_string lists the names of the features in f, separated by spaces.
 std::string to_string(Features f);

@@ -3,6 +3,7 @@
 #include "axiom/cpu.hpp"
 
 #include <array>
+#include <cstdio>
 #include <cstdlib>
 
 #include "core/isa.hpp"
@@ -92,22 +93,36 @@ Features hardware() noexcept {
   return f;
 }
 
+namespace {
+
+bool same_letters(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+bool separator(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n'; }
+
+}  // namespace
+
 Features apply_override(Features f, std::string_view spec, std::string* unknown) {
   while (!spec.empty()) {
-    const std::size_t comma = spec.find(',');
-    std::string_view item = spec.substr(0, comma);
-    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    std::size_t end = 0;
+    while (end < spec.size() && !separator(spec[end])) ++end;
+    const std::string_view item = spec.substr(0, end);
+    spec.remove_prefix(end == spec.size() ? end : end + 1);
     if (item.empty()) continue;
-    if (item == "portable") {
+    if (same_letters(item, "portable")) {
       f = Features{};
       continue;
     }
     bool known = false;
     if (item.front() == '-') {
       for (const FeatureInfo& info : feature_table)
-        if (info.name == item.substr(1)) {
+        if (same_letters(info.name, item.substr(1))) {
           f = f.without(info.feature);
           known = true;
         }
@@ -120,10 +135,26 @@ Features apply_override(Features f, std::string_view spec, std::string* unknown)
   return f;
 }
 
+std::string override_error(std::string_view spec) {
+  std::string unknown;
+  (void)apply_override(Features{}, spec, &unknown);
+  if (unknown.empty()) return {};
+  std::string names;
+  for (const FeatureInfo& info : feature_table) names += " -" + std::string(info.name);
+  return "AXIOM_CPU=\"" + std::string(spec) + "\": not understood: " + unknown +
+         " (it takes portable, or -NAME to clear a feature:" + names +
+         "; separated by commas or spaces, in either case)";
+}
+
 Features detected() noexcept {
   static const Features f = [] {
     const char* spec = std::getenv("AXIOM_CPU");
-    return spec ? apply_override(hardware(), spec) : hardware();
+    if (spec == nullptr) return hardware();
+    const std::string problem = override_error(spec);
+    if (problem.empty()) return apply_override(hardware(), spec);
+    // Whoever sets AXIOM_CPU wants fewer features; a typo must not leave all of them on.
+    std::fprintf(stderr, "axiom: %s; every CPU feature is cleared: the portable kernels run\n", problem.c_str());
+    return Features{};
   }();
   return f;
 }

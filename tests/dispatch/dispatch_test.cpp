@@ -1,6 +1,7 @@
 // Kernel dispatch: detection, the AXIOM_CPU override, the selection policy and the inventory.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -31,10 +32,57 @@ TEST(Override, OnlyClearsFeatures) {
   EXPECT_EQ(unknown, "avx2,shani,-bogus");
 }
 
+TEST(Override, NamesInEitherCaseSeparatedByCommasOrSpaces) {
+  const Features all(0xffffffffu);
+  EXPECT_EQ(cpu::apply_override(all, "Portable").bits, 0u);
+  EXPECT_EQ(cpu::apply_override(all, "PORTABLE").bits, 0u);
+  for (const char* spec : {"-AVX2,-ShaNi", "-avx2 -shani", " -avx2\t-shani ", "-avx2, -SHANI,"}) {
+    std::string unknown;
+    const Features f = cpu::apply_override(all, spec, &unknown);
+    EXPECT_EQ(f, all.without(Feature::avx2 | Feature::shani)) << spec;
+    EXPECT_EQ(unknown, "") << spec;
+    EXPECT_EQ(cpu::override_error(spec), "") << spec;
+  }
+}
+
+TEST(Override, ErrorsNameWhatIsNotUnderstood) {
+  EXPECT_EQ(cpu::override_error("portable"), "");
+  EXPECT_EQ(cpu::override_error(""), "");
+  for (const char* spec : {"protable", "avx2", "-avx3", "+avx2", "-", "--avx2", "-avx2 protable"}) {
+    const std::string e = cpu::override_error(spec);
+    EXPECT_NE(e.find("not understood"), std::string::npos) << spec;
+    EXPECT_NE(e.find(" -shani"), std::string::npos) << e;  // says what is valid
+  }
+  EXPECT_NE(cpu::override_error("-avx2 protable").find("not understood: protable ("), std::string::npos);
+}
+
+// detected() reads AXIOM_CPU once per process: each case runs in a new one (the threadsafe
+// death-test style starts the test binary afresh). A value not understood must clear every
+// feature and say so on stderr, not leave the features as detected.
+TEST(OverrideDeathTest, EnvironmentNotUnderstoodMeansPortable) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv("AXIOM_CPU", "protable", 1);
+        std::exit(cpu::detected().bits == 0 ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "axiom: AXIOM_CPU=\"protable\": not understood: protable .*portable kernels run");
+  EXPECT_EXIT(
+      {
+        setenv("AXIOM_CPU", "-AVX2 -shani", 1);
+        const Features f = cpu::detected();
+        std::exit(f == cpu::hardware().without(Feature::avx2 | Feature::shani) ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "^$");
+}
+
 TEST(Override, DetectedIsHardwareLessOverride) {
   EXPECT_EQ(cpu::detected().bits & ~cpu::hardware().bits, 0u);
   const char* spec = std::getenv("AXIOM_CPU");
-  EXPECT_EQ(cpu::detected(), spec ? cpu::apply_override(cpu::hardware(), spec) : cpu::hardware());
+  const Features expected = spec == nullptr                        ? cpu::hardware()
+                            : cpu::override_error(spec).empty() ? cpu::apply_override(cpu::hardware(), spec)
+                                                                 : Features{};
+  EXPECT_EQ(cpu::detected(), expected);
 }
 
 TEST(Features, NamesAreUniqueAndRoundTrip) {

@@ -9,6 +9,7 @@
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/streebog.hpp"
+#include "io.hpp"
 
 namespace axiom::cli {
 
@@ -115,13 +116,13 @@ std::span<const MacAlgorithm> mac_algorithms() { return macs; }
 
 const HashAlgorithm* find_hash(std::string_view name) {
   for (const HashAlgorithm& a : hashes)
-    if (a.name == name) return &a;
+    if (same_name(a.name, name)) return &a;
   return nullptr;
 }
 
 const MacAlgorithm* find_mac(std::string_view name) {
   for (const MacAlgorithm& a : macs)
-    if (a.name == name) return &a;
+    if (same_name(a.name, name)) return &a;
   return nullptr;
 }
 

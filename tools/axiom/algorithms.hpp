@@ -42,7 +42,7 @@ struct MacAlgorithm {
 std::span<const HashAlgorithm> hash_algorithms();
 std::span<const MacAlgorithm> mac_algorithms();
 
-// find_hash and find_mac return the algorithm of that name, or nullptr.
+// find_hash and find_mac return the algorithm of that name (letters in either case), or nullptr.
 const HashAlgorithm* find_hash(std::string_view name);
 const MacAlgorithm* find_mac(std::string_view name);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -19,6 +20,8 @@
 #include "axiom/poly1305.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
+#include "gcm/gcm_kernel.hpp"
+#include "io.hpp"
 
 namespace axiom::cli {
 
@@ -101,9 +104,10 @@ std::string_view chacha20_poly1305_kernel() {
 enum class BlockMode { ecb, cbc };
 
 // BlockModeCrypter: ECB or CBC over a 16-byte block cipher C, as `openssl enc`: PKCS#7
-// padding unless disable_padding(). Whole blocks go through as they come; a partial block
-// waits in pending_, and a padded decryption also holds back its last whole block, whose
-// padding finish() checks and removes.
+// padding unless disable_padding(). CBC takes GOST R 34.13-2015's register too (an IV of
+// 16·z bytes: z chains). Whole blocks go through as they come; a partial block waits in
+// pending_, and a padded decryption also holds back its last whole block, whose padding
+// finish() checks and removes.
 template <class C, BlockMode M>
 class BlockModeCrypter final : public Crypter {
  public:
@@ -115,14 +119,15 @@ class BlockModeCrypter final : public Crypter {
     return true;
   }
   Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
+    if (!mode_) return mode_.error();
     pending_.insert(pending_.end(), in.begin(), in.end());
     std::size_t whole = pending_.size() / 16 * 16;
     if (!encrypt_ && pad_ && whole == pending_.size() && whole != 0) whole -= 16;
     const std::size_t at = out.size();
     out.resize(at + whole);
     const auto src = std::span<const std::uint8_t>(pending_).first(whole);
-    const Status s = encrypt_ ? mode_.encrypt(std::span(out).subspan(at), src)
-                              : mode_.decrypt(std::span(out).subspan(at), src);
+    const Status s = encrypt_ ? mode_->encrypt(std::span(out).subspan(at), src)
+                              : mode_->decrypt(std::span(out).subspan(at), src);
     secure_wipe(pending_.data(), whole);
     pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(whole));
     return s;
@@ -130,19 +135,20 @@ class BlockModeCrypter final : public Crypter {
   // finish: Error::invalid_argument for --nopad data that is not whole blocks,
   // Error::invalid_padding for a padded decryption that is not.
   Status finish(std::vector<std::uint8_t>& out) override {
+    if (!mode_) return mode_.error();
     if (!pad_) return pending_.empty() ? Status{} : Status{Error::invalid_argument};
     std::uint8_t block[16];
     const std::size_t at = out.size();
     Status s;
     if (encrypt_) {
-      Result<std::size_t> r = mode_.encrypt_padded(block, pending_);
+      Result<std::size_t> r = mode_->encrypt_padded(block, pending_);
       s = r.status();
       if (s.ok()) out.insert(out.end(), block, block + 16);
     } else if (pending_.size() != 16) {
       s = Error::invalid_padding;
     } else {
       std::size_t length = 0;
-      s = mode_.decrypt_padded(block, pending_, length);
+      s = mode_->decrypt_padded(block, pending_, length);
       if (s.ok()) out.insert(out.begin() + static_cast<std::ptrdiff_t>(at), block, block + length);
     }
     secure_wipe(block);
@@ -153,13 +159,13 @@ class BlockModeCrypter final : public Crypter {
 
  private:
   using Mode = std::conditional_t<M == BlockMode::cbc, Cbc<C>, Ecb<C>>;
-  static Mode make_mode(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv) {
+  static Result<Mode> make_mode(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv) {
     if constexpr (M == BlockMode::cbc)
-      return Mode(key.first<C::key_size>(), iv.first<16>());
+      return Mode::with_register(C(key.first<C::key_size>()), iv);
     else
       return Mode(key.first<C::key_size>());
   }
-  Mode mode_;
+  Result<Mode> mode_;
   bool encrypt_;
   bool pad_ = true;
   std::vector<std::uint8_t> pending_;
@@ -196,16 +202,16 @@ Status gcm_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t>
   return A(key.first<A::key_size>()).open(out, iv, aad, in, tag_size);
 }
 
-// CFB-128 and OFB over a 16-byte block cipher C with a 16-byte IV, as `openssl enc -sm4-cfb`
-// / `-sm4-ofb`.
-template <class C>
+// CFB with a segment of `segment` bytes (16: OpenSSL's -cfb, 1: -cfb8) and OFB over a 16-byte
+// block cipher C; a 16-byte IV, or GOST R 34.13-2015's register of 16·z bytes.
+template <class C, std::size_t segment>
 std::unique_ptr<Crypter> make_cfb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt) {
-  return stream<Cfb<C>>(Cfb<C>(key.first<C::key_size>(), iv.first<16>()), encrypt);
+  return stream<Cfb<C>>(Cfb<C>::with_register(C(key.first<C::key_size>()), iv, segment), encrypt);
 }
 
 template <class C>
 std::unique_ptr<Crypter> make_ofb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
-  return stream<Ofb<C>>(Ofb<C>(key.first<C::key_size>(), iv.first<16>()));
+  return stream<Ofb<C>>(Ofb<C>::with_register(C(key.first<C::key_size>()), iv));
 }
 
 // XTS over a 16-byte block cipher C: the whole input is one data unit (16 bytes to 16 MiB)
@@ -260,23 +266,27 @@ std::string_view sm4_kernel() {
   return name;
 }
 
-std::string_view sm4_gcm_kernel() {
-  static const std::string name = [] {
-    const Sm4Gcm g(std::array<std::uint8_t, 16>{});
-    return std::string(g.kernel_name()) + "+" + std::string(g.ghash_kernel_name());
-  }();
-  return name;
-}
-
 std::string_view aes_kernel() {
   static const std::string name(Aes128(std::array<std::uint8_t, 16>{}).kernel_name());
   return name;
 }
 
-std::string_view aes_gcm_kernel() {
+// The kernels of a GCM: the cipher's, GHASH's and, where the pair has one, the fused one
+// (which runs for 12-byte nonces).
+template <class C>
+std::string_view gcm_kernel() {
   static const std::string name = [] {
-    const AesGcm128 g(std::array<std::uint8_t, 16>{});
-    return std::string(g.kernel_name()) + "+" + std::string(g.ghash_kernel_name());
+    const C cipher(std::array<std::uint8_t, C::key_size>{});
+    const detail::GhashKernel& ghash = detail::ghash_default();
+    std::string text(cipher.kernel_name());
+    text += '+';
+    text += detail::ghash_name(ghash);
+    for (const detail::GcmFusedKernel* f : detail::gcm_kernels()) {
+      if (f->cipher != cipher.block_ref().ops || f->ghash != &ghash) continue;
+      text += '+';
+      text += f->info.name;
+    }
+    return text;
   }();
   return name;
 }
@@ -308,54 +318,99 @@ std::string_view kuznyechik_mgm_kernel() {
   return name;
 }
 
+constexpr Sizes no_iv{0, 0};
+constexpr Sizes block_iv{16, 16};
+constexpr Sizes register_iv{16, 128, 16};  // GOST R 34.13-2015: m = 16·z bytes, z = 1..8
+constexpr Sizes any_nonce{1, SIZE_MAX};    // GCM: any non-empty nonce (SP 800-38D)
+constexpr std::string_view counter_text = "16 bytes: the initial 128-bit big-endian counter";
+constexpr std::string_view tweak_text = "16 bytes: the tweak (data unit number)";
+constexpr std::string_view register_text =
+    "16 bytes, or 16*z bytes for GOST R 34.13-2015's register of z blocks (z = 1 to 8)";
+constexpr std::string_view gcm_text = "a nonce of 1 byte or more (12 is the fast path and the usual size)";
+
+// The block cipher modes of cipher C named PREFIX-MODE, as OpenSSL names them.
+template <class C>
+constexpr CipherAlgorithm ecb(std::string_view name, std::string_view (*kernel)()) {
+  return {.name = name, .key_size = C::key_size, .iv = no_iv, .iv_text = "",
+          .make = make_block_mode<C, BlockMode::ecb>, .kernel = kernel};
+}
+template <class C>
+constexpr CipherAlgorithm mode(std::string_view name, Sizes iv, std::string_view iv_text,
+                               std::unique_ptr<Crypter> (*make)(std::span<const std::uint8_t>,
+                                                                std::span<const std::uint8_t>, bool),
+                               std::string_view (*kernel)(), std::size_t key_size = C::key_size) {
+  return {.name = name, .key_size = key_size, .iv = iv, .iv_text = iv_text, .make = make, .kernel = kernel};
+}
+template <class C>
+constexpr CipherAlgorithm gcm(std::string_view name) {
+  return {.name = name, .key_size = C::key_size, .iv = any_nonce, .iv_text = gcm_text,
+          .aead = {gcm_seal<Gcm<C>>, gcm_open<Gcm<C>>}, .tag_size = 16, .tags = {12, 16},
+          .kernel = gcm_kernel<C>};
+}
+
 const CipherAlgorithm ciphers[] = {
-    {"chacha20", 32, 16, "16 bytes: block counter (32-bit little-endian) || 12-byte nonce",
-     make_chacha20, {}, 0, 0, 0, chacha20_kernel},
-    {"chacha20-poly1305", 32, 12, "12-byte nonce", nullptr,
-     {aead_seal<ChaCha20Poly1305>, aead_open<ChaCha20Poly1305>}, 16, 16, 16,
-     chacha20_poly1305_kernel},
-    {"xchacha20-poly1305", 32, 24, "24-byte nonce", nullptr,
-     {aead_seal<XChaCha20Poly1305>, aead_open<XChaCha20Poly1305>}, 16, 16, 16,
-     chacha20_poly1305_kernel},
-    {"aes-128-ecb", 16, 0, "", make_block_mode<Aes128, BlockMode::ecb>, {}, 0, 0, 0, aes_kernel},
-    {"aes-192-ecb", 24, 0, "", make_block_mode<Aes192, BlockMode::ecb>, {}, 0, 0, 0, aes_kernel},
-    {"aes-256-ecb", 32, 0, "", make_block_mode<Aes256, BlockMode::ecb>, {}, 0, 0, 0, aes_kernel},
-    {"aes-128-cbc", 16, 16, "16 bytes", make_block_mode<Aes128, BlockMode::cbc>, {}, 0, 0, 0, aes_kernel},
-    {"aes-192-cbc", 24, 16, "16 bytes", make_block_mode<Aes192, BlockMode::cbc>, {}, 0, 0, 0, aes_kernel},
-    {"aes-256-cbc", 32, 16, "16 bytes", make_block_mode<Aes256, BlockMode::cbc>, {}, 0, 0, 0, aes_kernel},
-    {"aes-128-ctr", 16, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Aes128>, {}, 0, 0, 0,
-     aes_kernel},
-    {"aes-192-ctr", 24, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Aes192>, {}, 0, 0, 0,
-     aes_kernel},
-    {"aes-256-ctr", 32, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Aes256>, {}, 0, 0, 0,
-     aes_kernel},
-    {"aes-128-xts", 32, 16, "16 bytes: the tweak (data unit number)", make_xts<Aes128>, {}, 0, 0, 0, aes_kernel},
-    {"aes-256-xts", 64, 16, "16 bytes: the tweak (data unit number)", make_xts<Aes256>, {}, 0, 0, 0, aes_kernel},
-    {"aes-128-gcm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<AesGcm128>, gcm_open<AesGcm128>}, 16, 12, 16,
-     aes_gcm_kernel},
-    {"aes-192-gcm", 24, 12, "12-byte nonce", nullptr, {gcm_seal<AesGcm192>, gcm_open<AesGcm192>}, 16, 12, 16,
-     aes_gcm_kernel},
-    {"aes-256-gcm", 32, 12, "12-byte nonce", nullptr, {gcm_seal<AesGcm256>, gcm_open<AesGcm256>}, 16, 12, 16,
-     aes_gcm_kernel},
-    {"sm4-ecb", 16, 0, "", make_block_mode<Sm4, BlockMode::ecb>, {}, 0, 0, 0, sm4_kernel},
-    {"sm4-cbc", 16, 16, "16 bytes", make_block_mode<Sm4, BlockMode::cbc>, {}, 0, 0, 0, sm4_kernel},
-    {"sm4-ctr", 16, 16, "16 bytes: the initial 128-bit big-endian counter", make_ctr<Sm4>, {}, 0, 0, 0, sm4_kernel},
-    {"sm4-cfb", 16, 16, "16 bytes", make_cfb<Sm4>, {}, 0, 0, 0, sm4_kernel},
-    {"sm4-ofb", 16, 16, "16 bytes", make_ofb<Sm4>, {}, 0, 0, 0, sm4_kernel},
-    {"sm4-xts", 32, 16, "16 bytes: the tweak (data unit number)", make_xts<Sm4>, {}, 0, 0, 0, sm4_kernel},
-    {"sm4-gcm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<Sm4Gcm>, gcm_open<Sm4Gcm>}, 16, 12, 16, sm4_gcm_kernel},
-    // CCM (RFC 8998): a 12-byte nonce, tags of 4, 6, ..., 16 bytes (seal/open as GCM's).
-    {"sm4-ccm", 16, 12, "12-byte nonce", nullptr, {gcm_seal<Sm4Ccm>, gcm_open<Sm4Ccm>}, 16, 4, 16, sm4_kernel},
-    {"kuznyechik-ecb", 32, 0, "", make_block_mode<Kuznyechik, BlockMode::ecb>, {}, 0, 0, 0, kuznyechik_kernel},
-    {"kuznyechik-cbc", 32, 16, "16 bytes", make_block_mode<Kuznyechik, BlockMode::cbc>, {}, 0, 0, 0, kuznyechik_kernel},
-    {"kuznyechik-ctr", 32, 8, "8 bytes: the top half of the first 128-bit counter block (GOST R 34.13-2015)",
-     make_gost_ctr<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
-    {"kuznyechik-ctr-acpkm", 32, 8, "8 bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)",
-     make_ctr_acpkm, {}, 0, 0, 0, kuznyechik_kernel},
-    {"kuznyechik-ofb", 32, 16, "16 bytes", make_ofb<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
-    {"kuznyechik-cfb", 32, 16, "16 bytes", make_cfb<Kuznyechik>, {}, 0, 0, 0, kuznyechik_kernel},
-    {"kuznyechik-mgm", 32, 16, "16-byte nonce whose first bit is 0 (RFC 9058)", nullptr,
-     {gcm_seal<KuznyechikMgm>, gcm_open<KuznyechikMgm>}, 16, 4, 16, kuznyechik_mgm_kernel},
+    {.name = "chacha20", .key_size = 32, .iv = {16, 16},
+     .iv_text = "16 bytes: block counter (32-bit little-endian) || 12-byte nonce", .make = make_chacha20,
+     .kernel = chacha20_kernel},
+    {.name = "chacha20-poly1305", .key_size = 32, .iv = {12, 12}, .iv_text = "a 12-byte nonce",
+     .aead = {aead_seal<ChaCha20Poly1305>, aead_open<ChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
+     .kernel = chacha20_poly1305_kernel},
+    {.name = "xchacha20-poly1305", .key_size = 32, .iv = {24, 24}, .iv_text = "a 24-byte nonce",
+     .aead = {aead_seal<XChaCha20Poly1305>, aead_open<XChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
+     .kernel = chacha20_poly1305_kernel},
+    ecb<Aes128>("aes-128-ecb", aes_kernel),
+    ecb<Aes192>("aes-192-ecb", aes_kernel),
+    ecb<Aes256>("aes-256-ecb", aes_kernel),
+    mode<Aes128>("aes-128-cbc", block_iv, "16 bytes", make_block_mode<Aes128, BlockMode::cbc>, aes_kernel),
+    mode<Aes192>("aes-192-cbc", block_iv, "16 bytes", make_block_mode<Aes192, BlockMode::cbc>, aes_kernel),
+    mode<Aes256>("aes-256-cbc", block_iv, "16 bytes", make_block_mode<Aes256, BlockMode::cbc>, aes_kernel),
+    mode<Aes128>("aes-128-cfb", block_iv, "16 bytes", make_cfb<Aes128, 16>, aes_kernel),
+    mode<Aes192>("aes-192-cfb", block_iv, "16 bytes", make_cfb<Aes192, 16>, aes_kernel),
+    mode<Aes256>("aes-256-cfb", block_iv, "16 bytes", make_cfb<Aes256, 16>, aes_kernel),
+    mode<Aes128>("aes-128-cfb8", block_iv, "16 bytes", make_cfb<Aes128, 1>, aes_kernel),
+    mode<Aes192>("aes-192-cfb8", block_iv, "16 bytes", make_cfb<Aes192, 1>, aes_kernel),
+    mode<Aes256>("aes-256-cfb8", block_iv, "16 bytes", make_cfb<Aes256, 1>, aes_kernel),
+    mode<Aes128>("aes-128-ofb", block_iv, "16 bytes", make_ofb<Aes128>, aes_kernel),
+    mode<Aes192>("aes-192-ofb", block_iv, "16 bytes", make_ofb<Aes192>, aes_kernel),
+    mode<Aes256>("aes-256-ofb", block_iv, "16 bytes", make_ofb<Aes256>, aes_kernel),
+    mode<Aes128>("aes-128-ctr", block_iv, counter_text, make_ctr<Aes128>, aes_kernel),
+    mode<Aes192>("aes-192-ctr", block_iv, counter_text, make_ctr<Aes192>, aes_kernel),
+    mode<Aes256>("aes-256-ctr", block_iv, counter_text, make_ctr<Aes256>, aes_kernel),
+    mode<Aes128>("aes-128-xts", block_iv, tweak_text, make_xts<Aes128>, aes_kernel, 32),
+    mode<Aes256>("aes-256-xts", block_iv, tweak_text, make_xts<Aes256>, aes_kernel, 64),
+    gcm<Aes128>("aes-128-gcm"),
+    gcm<Aes192>("aes-192-gcm"),
+    gcm<Aes256>("aes-256-gcm"),
+    ecb<Sm4>("sm4-ecb", sm4_kernel),
+    mode<Sm4>("sm4-cbc", block_iv, "16 bytes", make_block_mode<Sm4, BlockMode::cbc>, sm4_kernel),
+    mode<Sm4>("sm4-cfb", block_iv, "16 bytes", make_cfb<Sm4, 16>, sm4_kernel),
+    mode<Sm4>("sm4-cfb8", block_iv, "16 bytes", make_cfb<Sm4, 1>, sm4_kernel),
+    mode<Sm4>("sm4-ofb", block_iv, "16 bytes", make_ofb<Sm4>, sm4_kernel),
+    mode<Sm4>("sm4-ctr", block_iv, counter_text, make_ctr<Sm4>, sm4_kernel),
+    mode<Sm4>("sm4-xts", block_iv, tweak_text, make_xts<Sm4>, sm4_kernel, 32),
+    gcm<Sm4>("sm4-gcm"),
+    // CCM (RFC 8998 uses 12-byte nonces): L = 15 - nonce bytes hold the message length.
+    {.name = "sm4-ccm", .key_size = 16, .iv = {7, 13},
+     .iv_text = "a nonce of 7 to 13 bytes (12 in RFC 8998); with N bytes a message holds at most "
+                "2^(8*(15 - N)) - 1 bytes",
+     .aead = {gcm_seal<Sm4Ccm>, gcm_open<Sm4Ccm>}, .tag_size = 16, .tags = {4, 16, 2}, .kernel = sm4_kernel},
+    ecb<Kuznyechik>("kuznyechik-ecb", kuznyechik_kernel),
+    mode<Kuznyechik>("kuznyechik-cbc", register_iv, register_text, make_block_mode<Kuznyechik, BlockMode::cbc>,
+                     kuznyechik_kernel),
+    mode<Kuznyechik>("kuznyechik-cfb", register_iv, register_text, make_cfb<Kuznyechik, 16>, kuznyechik_kernel),
+    mode<Kuznyechik>("kuznyechik-cfb8", register_iv, register_text, make_cfb<Kuznyechik, 1>, kuznyechik_kernel),
+    mode<Kuznyechik>("kuznyechik-ofb", register_iv, register_text, make_ofb<Kuznyechik>, kuznyechik_kernel),
+    mode<Kuznyechik>("kuznyechik-ctr", {8, 8},
+                     "8 bytes: the top half of the first 128-bit counter block (GOST R 34.13-2015)",
+                     make_gost_ctr<Kuznyechik>, kuznyechik_kernel),
+    mode<Kuznyechik>("kuznyechik-ctr-acpkm", {8, 8},
+                     "8 bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)",
+                     make_ctr_acpkm, kuznyechik_kernel),
+    mode<Kuznyechik>("kuznyechik-xts", block_iv, tweak_text, make_xts<Kuznyechik>, kuznyechik_kernel, 64),
+    {.name = "kuznyechik-mgm", .key_size = 32, .iv = {16, 16},
+     .iv_text = "a 16-byte nonce whose first bit is 0 (RFC 9058)",
+     .aead = {gcm_seal<KuznyechikMgm>, gcm_open<KuznyechikMgm>}, .tag_size = 16, .tags = {4, 16},
+     .kernel = kuznyechik_mgm_kernel},
 };
 
 }  // namespace
@@ -364,7 +419,7 @@ std::span<const CipherAlgorithm> cipher_algorithms() { return ciphers; }
 
 const CipherAlgorithm* find_cipher(std::string_view name) {
   for (const CipherAlgorithm& c : ciphers)
-    if (c.name == name) return &c;
+    if (same_name(c.name, name)) return &c;
   return nullptr;
 }
 

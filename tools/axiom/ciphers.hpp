@@ -39,23 +39,30 @@ struct AeadCalls {
                  std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out);
 };
 
+// Sizes is a range of lengths in bytes: min to max in steps of step.
+struct Sizes {
+  std::size_t min = 0, max = 0, step = 1;
+  bool allows(std::size_t n) const { return n >= min && n <= max && (n - min) % step == 0; }
+};
+
 struct CipherAlgorithm {
-  std::string_view name;  // as OpenSSL names it: "chacha20", "chacha20-poly1305"
+  std::string_view name;  // as OpenSSL names it: "chacha20", "aes-128-cfb8"
   std::size_t key_size;
-  std::size_t iv_size;    // 0: the cipher takes no IV
+  Sizes iv;                  // the IV or nonce lengths the library takes ({0, 0}: no IV)
   std::string_view iv_text;  // what the IV is, for messages: "16 bytes: counter (LE) || nonce"
-  // Stream ciphers and block modes: make() keys a Crypter (iv has iv_size bytes).
+  // Stream ciphers and block modes: make() keys a Crypter (iv.allows(iv.size())).
   std::unique_ptr<Crypter> (*make)(std::span<const std::uint8_t> key,
-                                   std::span<const std::uint8_t> iv, bool encrypt);
+                                   std::span<const std::uint8_t> iv, bool encrypt) = nullptr;
   // AEADs (make is null): the calls, the default tag size and the sizes allowed.
-  AeadCalls aead;
-  std::size_t tag_size, min_tag_size, max_tag_size;
-  std::string_view (*kernel)();  // the kernel(s) used on this CPU
+  AeadCalls aead{};
+  std::size_t tag_size = 0;
+  Sizes tags{};
+  std::string_view (*kernel)() = nullptr;  // the kernel(s) used on this CPU, '+' between them
 };
 
 std::span<const CipherAlgorithm> cipher_algorithms();
 
-// find_cipher returns the cipher of that name, or nullptr.
+// find_cipher returns the cipher of that name (letters in either case), or nullptr.
 const CipherAlgorithm* find_cipher(std::string_view name);
 
 }  // namespace axiom::cli

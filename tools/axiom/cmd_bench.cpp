@@ -235,26 +235,26 @@ int cmd_bench(int argc, char** argv) {
   for (const bench::Subject& s : all) {
     if ((!algo.empty() && s.algo != algo) || (!kernel.empty() && s.impl != kernel)) continue;
     if (!s.runnable) {
-      error("bench: skipping " + s.name() + ": this CPU lacks a feature it needs");
+      error("skipping " + s.name() + ": this CPU lacks a feature it needs");
       continue;
     }
     for (const std::size_t size : sizes) {
       // Beyond 1 MiB the check runs at 1 MiB: the portable kernels would take minutes.
       const std::string wrong = bench::verify(s, std::min<std::size_t>(size, 1 << 20));
       if (!wrong.empty()) {
-        error("bench: " + wrong);
+        error(wrong);
         return exit_failed;
       }
       jobs.emplace_back(s, size, key);
     }
   }
   if (jobs.empty()) {
-    error("bench: nothing to run: this CPU cannot run the selected kernels");
+    error("nothing to run: this CPU cannot run the selected kernels");
     return exit_usage;
   }
   const std::string memory =
       jobs.front().msg.locked() ? "buffers locked in RAM (mlock)" : bench::LockedBuffer::lock_error();
-  if (!jobs.front().msg.locked()) error("bench: " + memory);
+  if (!jobs.front().msg.locked()) error(memory);
 
   // Interleaved (A B C A B C ...): on a shared machine the speed drifts, and drift then hits
   // every subject alike instead of whichever happened to run during a slow spell.

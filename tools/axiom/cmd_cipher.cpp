@@ -1,8 +1,6 @@
 // axiom cipher: raw encryption and decryption like `openssl enc -K -iv` (no header, no salt),
 // for interoperability and testing. AEADs give ciphertext || tag.
-#include <fcntl.h>
 #include <getopt.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -14,6 +12,8 @@
 #include "ciphers.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "output.hpp"
+#include "progress.hpp"
 
 namespace axiom::cli {
 
@@ -21,60 +21,61 @@ namespace {
 
 constexpr const char* usage_text =
     "Usage: axiom cipher -a ALG (-e|-d) -K HEX [--iv HEX] [--aad HEX] [--tag-len N] [--nopad]\n"
-    "                    [--xts-standard ieee|gb] [IN [OUT]]\n"
+    "                    [--xts-standard ieee|gb] [--progress] [IN [OUT]]\n"
     "Encrypt (-e) or decrypt (-d) IN (standard input when IN is - or absent) to OUT (standard\n"
     "output when OUT is - or absent) with a raw key and IV, like 'openssl enc -K HEX -iv HEX':\n"
     "no header, no salt, no key derivation. AEADs write ciphertext || tag; decryption with a\n"
-    "wrong tag writes nothing. A file OUT is written to a temporary file and renamed at the\n"
-    "end: a failed or interrupted run leaves no OUT and an existing OUT untouched. For files,\n"
-    "use 'axiom enc' instead.\n"
+    "wrong tag writes nothing. A file OUT is written as a new file that replaces OUT only at\n"
+    "the end: a failed or interrupted run leaves no OUT and an existing OUT untouched (see\n"
+    "'axiom enc --help' for the details). For files, use 'axiom enc' instead.\n"
     "\n"
     "  -a, --algorithm ALG  chacha20 (--iv: 16 bytes, the 32-bit little-endian block counter\n"
     "                       then the 12-byte nonce, as OpenSSL takes it), chacha20-poly1305\n"
     "                       (12-byte nonce), xchacha20-poly1305 (24-byte nonce),\n"
-    "                       aes-{128,192,256}-{ecb,cbc,ctr} (--iv: 16 bytes; none for ECB),\n"
-    "                       aes-{128,192,256}-gcm (12-byte nonce),\n"
-    "                       sm4-{ecb,cbc,ctr,cfb,ofb} (--iv: 16 bytes; none for ECB),\n"
-    "                       sm4-gcm, sm4-ccm (12-byte nonce),\n"
-    "                       aes-128-xts, aes-256-xts, sm4-xts (--iv: the 16-byte tweak; the\n"
-    "                       key is Key1 || Key2, two different halves; the whole input, 16\n"
-    "                       bytes to 16 MiB, is one data unit, as OpenSSL's EVP takes it),\n"
-    "                       kuznyechik-{ecb,cbc,ofb,cfb} (--iv: 16 bytes; none for ECB),\n"
+    "                       aes-{128,192,256}-{ecb,cbc,cfb,cfb8,ofb,ctr},\n"
+    "                       sm4-{ecb,cbc,cfb,cfb8,ofb,ctr} (--iv: 16 bytes; none for ECB),\n"
+    "                       aes-{128,192,256}-gcm, sm4-gcm (a nonce of any length, 12 bytes\n"
+    "                       usual), sm4-ccm (a nonce of 7 to 13 bytes, 12 usual),\n"
+    "                       aes-128-xts, aes-256-xts, sm4-xts, kuznyechik-xts (--iv: the\n"
+    "                       16-byte tweak; the key is Key1 || Key2, two different halves; the\n"
+    "                       whole input, 16 bytes to 16 MiB, is one data unit, as OpenSSL's\n"
+    "                       EVP takes it),\n"
+    "                       kuznyechik-{ecb,cbc,cfb,cfb8,ofb} (--iv: 16 bytes, or 16*z for\n"
+    "                       GOST R 34.13-2015's register of z blocks, z = 1 to 8; none for ECB),\n"
     "                       kuznyechik-ctr, kuznyechik-ctr-acpkm (--iv: 8 bytes, as the GOST\n"
     "                       engine; ACPKM: a new key every 4096 bytes),\n"
-    "                       kuznyechik-mgm (16-byte nonce, first bit 0; tags 4..16); 'axiom list'\n"
+    "                       kuznyechik-mgm (16-byte nonce, first bit 0); names in either case;\n"
+    "                       'axiom list' shows them all\n"
     "  -e, --encrypt        encrypt\n"
     "  -d, --decrypt        decrypt (and check the tag of an AEAD)\n"
     "  -K, --key HEX        the key as hex digits (32 bytes for ChaCha20, 16/24/32 for AES-128/\n"
-    "                       192/256, 16 for SM4, 32 for Kuznyechik); note that other users\n"
-    "                       of this machine may see a command line\n"
+    "                       192/256, 16 for SM4, 32 for Kuznyechik, twice that for XTS); note\n"
+    "                       that other users of this machine may see a command line\n"
     "      --iv HEX         the IV or nonce as hex digits; never reuse one with the same key\n"
     "      --aad HEX        AEADs: additional authenticated data (default none)\n"
     "      --tag-len N      AEADs: tag length in bytes (16 for the ChaCha20 AEADs, 12 to 16\n"
-    "                       for GCM, 4 to 16 and even for CCM)\n"
-    "      --nopad          block modes only: no PKCS#7 padding\n"
+    "                       for GCM, an even number from 4 to 16 for CCM, 4 to 16 for MGM)\n"
+    "      --nopad          ECB and CBC only: no PKCS#7 padding\n"
     "      --xts-standard S XTS only: the tweak order, ieee (IEEE 1619, the default) or gb\n"
     "                       (GB/T 17964-2021, OpenSSL's sm4-xts default)\n"
+    "      --progress       show the progress on standard error even when it is not a\n"
+    "                       terminal (on a terminal it shows after a second of work)\n"
     "  -h, --help           print this help\n"
     "\n"
     "Exit status: 0 success; 1 authentication failed (wrong key, IV, AAD or tag, or a modified\n"
-    "message); 2 usage error, invalid key or IV, or an I/O error. Killed by SIGINT, SIGTERM or\n"
-    "SIGHUP: no output file is left, and the status is 128+N in a shell.\n";
+    "message); 2 usage error, invalid key or IV, or an I/O error. Killed by a signal, it\n"
+    "leaves no output file and dies of that signal (status 128+N in a shell).\n";
 
-bool parse_hex(const char* what, const char* text, std::vector<std::uint8_t>& out) {
-  Result<std::vector<std::uint8_t>> r = from_hex(text ? text : "");
-  if (!r) {
-    error(std::string("cipher: invalid ") + what + ": expected an even number of hex digits");
-    return false;
-  }
-  out = std::move(*r);
-  return true;
+std::string sizes_text(Sizes s) {
+  if (s.min == s.max) return std::to_string(s.min);
+  std::string text = std::to_string(s.min) + " to " + std::to_string(s.max);
+  return s.step == 2 && s.min % 2 == 0 ? "an even number from " + text : text;
 }
 
 }  // namespace
 
 int cmd_cipher(int argc, char** argv) {
-  enum { opt_iv = 256, opt_aad, opt_tag_len, opt_nopad, opt_xts_standard };
+  enum { opt_iv = 256, opt_aad, opt_tag_len, opt_nopad, opt_xts_standard, opt_progress };
   static const option long_options[] = {
       {"algorithm", required_argument, nullptr, 'a'},
       {"encrypt", no_argument, nullptr, 'e'},
@@ -85,13 +86,14 @@ int cmd_cipher(int argc, char** argv) {
       {"tag-len", required_argument, nullptr, opt_tag_len},
       {"nopad", no_argument, nullptr, opt_nopad},
       {"xts-standard", required_argument, nullptr, opt_xts_standard},
+      {"progress", no_argument, nullptr, opt_progress},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
   std::string alg_name;
   const char *key_hex = nullptr, *iv_hex = nullptr, *aad_hex = nullptr, *tag_len_text = nullptr;
   int direction = 0;  // 1 encrypt, -1 decrypt
-  bool nopad = false;
+  bool nopad = false, show_progress = false;
   std::string xts_standard;
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":a:edK:h", long_options, nullptr)) != -1;) {
@@ -108,6 +110,7 @@ int cmd_cipher(int argc, char** argv) {
       case opt_tag_len: tag_len_text = optarg; break;
       case opt_nopad: nopad = true; break;
       case opt_xts_standard: xts_standard = optarg; break;
+      case opt_progress: show_progress = true; break;
       case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
       default: return option_error("cipher", argv, c);
     }
@@ -116,6 +119,7 @@ int cmd_cipher(int argc, char** argv) {
   const CipherAlgorithm* alg = find_cipher(alg_name);
   if (alg == nullptr)
     return usage_error("cipher", "unknown algorithm '" + alg_name + "' (see 'axiom list')");
+  alg_name = alg->name;
   if (direction == 0) return usage_error("cipher", "give -e (encrypt) or -d (decrypt)");
   if (key_hex == nullptr) return usage_error("cipher", "a key is required (-K HEX)");
   const bool is_aead = alg->make == nullptr;
@@ -127,18 +131,17 @@ int cmd_cipher(int argc, char** argv) {
   if (!xts_standard.empty() && xts_standard != "ieee" && xts_standard != "gb")
     return usage_error("cipher", "invalid --xts-standard '" + xts_standard + "' (ieee or gb)");
   if (nopad && is_aead) return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
-  if (alg->iv_size != 0 && iv_hex == nullptr)
+  if (alg->iv.max != 0 && iv_hex == nullptr)
     return usage_error("cipher", alg_name + " needs --iv HEX (" + std::string(alg->iv_text) + ")");
-  if (alg->iv_size == 0 && iv_hex != nullptr) return usage_error("cipher", alg_name + " takes no IV");
+  if (alg->iv.max == 0 && iv_hex != nullptr) return usage_error("cipher", alg_name + " takes no IV");
   std::size_t tag_len = alg->tag_size;
   if (tag_len_text != nullptr) {
     char* end = nullptr;
     errno = 0;
     const unsigned long v = std::strtoul(tag_len_text, &end, 10);
-    if (errno != 0 || end == tag_len_text || *end != '\0' || v < alg->min_tag_size || v > alg->max_tag_size)
+    if (errno != 0 || end == tag_len_text || *end != '\0' || *tag_len_text == '-' || !alg->tags.allows(v))
       return usage_error("cipher", "invalid --tag-len '" + std::string(tag_len_text) + "' for " + alg_name +
-                                       " (" + std::to_string(alg->min_tag_size) + " to " +
-                                       std::to_string(alg->max_tag_size) + ")");
+                                       " (" + sizes_text(alg->tags) + ")");
     tag_len = v;
   }
   if (argc - optind > 2) return usage_error("cipher", "at most IN and OUT");
@@ -149,22 +152,29 @@ int cmd_cipher(int argc, char** argv) {
   if (!parse_hex("key", key_hex, key)) return exit_usage;
   if (key.size() != alg->key_size) {
     secure_wipe(key);
-    error("cipher: invalid key: " + alg_name + " takes " + std::to_string(alg->key_size) +
-          " bytes (" + std::to_string(2 * alg->key_size) + " hex digits)");
+    error("invalid key: " + alg_name + " takes " + std::to_string(alg->key_size) + " bytes (" +
+          std::to_string(2 * alg->key_size) + " hex digits)");
     return exit_usage;
   }
   if (is_xts && ct_equal(std::span(key).first(key.size() / 2), std::span(key).subspan(key.size() / 2))) {
     secure_wipe(key);
-    error("cipher: invalid key: the two halves of an XTS key must differ (IEEE 1619-2018)");
+    error("invalid key: the two halves of an XTS key must differ (IEEE 1619-2018)");
     return exit_usage;
   }
-  if (iv_hex != nullptr && !parse_hex("IV", iv_hex, iv)) return exit_usage;
-  if (iv.size() != alg->iv_size) {
+  const std::string invalid_iv = "invalid IV: " + alg_name + " takes " + std::string(alg->iv_text);
+  if (iv_hex != nullptr && !parse_hex("IV", iv_hex, iv)) {
     secure_wipe(key);
-    error("cipher: invalid IV: " + alg_name + " takes " + std::string(alg->iv_text));
     return exit_usage;
   }
-  if (aad_hex != nullptr && !parse_hex("AAD", aad_hex, aad)) return exit_usage;
+  if (iv_hex != nullptr && !alg->iv.allows(iv.size())) {
+    secure_wipe(key);
+    error(invalid_iv);
+    return exit_usage;
+  }
+  if (aad_hex != nullptr && !parse_hex("AAD", aad_hex, aad)) {
+    secure_wipe(key);
+    return exit_usage;
+  }
 
   Input in;
   ReadBuffer buffer(Input::buffer_size);
@@ -174,18 +184,21 @@ int cmd_cipher(int argc, char** argv) {
     file_error(in_name, err);
     return exit_usage;
   }
-  if ((err = out.open()) != 0) {
+  if (!out.open(in.fd())) {
     secure_wipe(key);
-    file_error(out.name(), err);
     return exit_usage;
   }
+  Progress progress(input_label(in_name), in.regular_size(), show_progress, !out.to_terminal());
   Status status;
   int write_err = 0;
   std::vector<std::uint8_t> result;
   if (is_aead) {
     // The whole message first: nothing may be written before the tag is checked.
     std::vector<std::uint8_t> message;
-    err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) { message.insert(message.end(), b.begin(), b.end()); });
+    err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
+      message.insert(message.end(), b.begin(), b.end());
+      progress.advance(b.size());
+    });
     if (err == 0) {
       status = direction > 0 ? alg->aead.seal(key, iv, aad, tag_len, message, result)
                              : alg->aead.open(key, iv, aad, tag_len, message, result);
@@ -204,6 +217,7 @@ int cmd_cipher(int argc, char** argv) {
       result.clear();
       status = crypter->update(b, result);
       if (status.ok()) write_err = out.write(result);
+      progress.advance(b.size());
     });
     if (err == 0 && status.ok() && write_err == 0) {
       result.clear();
@@ -213,6 +227,7 @@ int cmd_cipher(int argc, char** argv) {
   }
   secure_wipe(key);
   secure_wipe(result);
+  progress.clear();
   if (err != 0) {
     out.abandon();
     file_error(in_name, err);
@@ -220,32 +235,41 @@ int cmd_cipher(int argc, char** argv) {
   }
   if (!status.ok()) {
     out.abandon();
-    if (status.error() == Error::authentication_failed) {
-      error("cipher: " + (in_name == "-" ? std::string("standard input") : quote_name(in_name)) +
-            ": authentication failed (wrong key, IV, AAD or tag, or a modified message)");
-      return exit_failed;
+    const std::string input = input_label(in_name);
+    switch (status.error()) {
+      case Error::authentication_failed:
+        error(input + ": authentication failed (wrong key, IV, AAD or tag, or a modified message)");
+        return exit_failed;
+      case Error::invalid_padding:
+        error(input + ": bad decrypt (invalid padding: wrong key or IV, or a modified message)");
+        return exit_failed;
+      case Error::invalid_nonce_size: error(invalid_iv); break;
+      case Error::message_too_long:
+        if (is_xts)
+          error("XTS takes at most 16 MiB of input (one data unit of at most 2^20 blocks)");
+        else if (alg_name.ends_with("-ccm"))
+          error("input too long for CCM with a " + std::to_string(iv.size()) + "-byte nonce (at most 2^(8*" +
+                std::to_string(15 - iv.size()) + ") - 1 bytes; a shorter nonce allows longer messages)");
+        else
+          error(std::string(status.text()));
+        break;
+      case Error::invalid_argument:
+        if (is_xts)
+          error("XTS needs at least 16 bytes of input (one data unit of 16 bytes to 16 MiB)");
+        else if (nopad)
+          error("with --nopad the input must be a whole number of 16-byte blocks");
+        else
+          error(std::string(status.text()));
+        break;
+      default: error(std::string(status.text())); break;
     }
-    if (status.error() == Error::invalid_padding) {
-      error("cipher: " + (in_name == "-" ? std::string("standard input") : quote_name(in_name)) +
-            ": bad decrypt (invalid padding: wrong key or IV, or a modified message)");
-      return exit_failed;
-    }
-    if (is_xts && status.error() == Error::invalid_argument)
-      error("cipher: XTS needs at least 16 bytes of input (one data unit of 16 bytes to 16 MiB)");
-    else if (is_xts && status.error() == Error::message_too_long)
-      error("cipher: XTS takes at most 16 MiB of input (one data unit of at most 2^20 blocks)");
-    else if (nopad && status.error() == Error::invalid_argument)
-      error("cipher: with --nopad the input must be a whole number of 16-byte blocks");
-    else
-      error("cipher: " + std::string(status.text()));
     return exit_usage;
   }
-  if (write_err == 0) write_err = out.commit();
   if (write_err != 0) {
-    out.abandon();
-    file_error(out.name() == "-" ? "write error" : out.name(), write_err);
+    out.fail(write_err);
     return exit_usage;
   }
+  if (!out.commit()) return exit_usage;
   return finish_stdout(exit_ok);
 }
 

@@ -7,7 +7,6 @@
 #include <string_view>
 #include <vector>
 
-#include "algorithms.hpp"
 #include "axiom/cpu.hpp"
 #include "commands.hpp"
 #include "core/kernel.hpp"
@@ -21,13 +20,23 @@ constexpr const char* usage_text =
     "Usage: axiom cpu [--kernel-flags]\n"
     "Print the CPU features axiom detects (hardware, and effective after AXIOM_CPU), then every\n"
     "compiled-in kernel: the features it needs, whether this CPU can run it (AXIOM_CPU aside),\n"
-    "whether it is constant time, and the algorithms that use it.\n"
+    "whether it is constant time, and the algorithms that use it (as 'axiom list' shows them).\n"
     "\n"
     "  --kernel-flags  print only the /proc/cpuinfo flags that all compiled-in kernels need\n"
     "                  together, separated by spaces (.ci/run uses it)\n"
     "  -h, --help      print this help\n";
 
 std::string or_dash(std::string s) { return s.empty() ? "-" : s; }
+
+// uses says whether kernel is one of kernels ("aes/vaes_avx2+ghash/vpclmul_avx2+gcm/vaes_avx2").
+bool uses(std::string_view kernels, std::string_view kernel) {
+  for (;;) {
+    const std::size_t plus = kernels.find('+');
+    if (kernels.substr(0, plus) == kernel) return true;
+    if (plus == std::string_view::npos) return false;
+    kernels.remove_prefix(plus + 1);
+  }
+}
 
 int print_kernel_flags() {
   cpu::Features all;
@@ -62,15 +71,14 @@ int cmd_cpu(int argc, char** argv) {
     std::string kernel, needs, runnable, constant_time, used_by;
   };
   std::vector<Row> rows = {{"kernel", "needs", "runnable", "constant_time", "used by"}};
+  const auto algorithms = every_algorithm();
   for (const detail::KernelInfo* k : detail::all_kernels()) {
     std::string used_by;
-    auto use = [&](std::string_view alg, std::string_view kernel) {
-      if (kernel != k->name) return;
+    for (const auto& [name, kernels] : algorithms) {
+      if (!uses(kernels, k->name)) continue;
       if (!used_by.empty()) used_by += ' ';
-      used_by += alg;
-    };
-    for (const HashAlgorithm& a : hash_algorithms()) use(a.name, a.kernel());
-    for (const MacAlgorithm& a : mac_algorithms()) use(a.name, a.kernel());
+      used_by += name;
+    }
     rows.push_back({std::string(k->name), or_dash(cpu::to_string(k->needs)),
                     cpu::hardware().has(k->needs) ? "yes" : "no", k->constant_time ? "yes" : "no",
                     or_dash(used_by)});

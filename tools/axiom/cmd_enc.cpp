@@ -9,9 +9,11 @@
 //   exactly chunk-size bytes; the last holds fewer (possibly none), so a full record is never
 //   the last one.
 // The file key is HKDF-SHA256(key file's key, salt, "axiom enc v1") or PBKDF2-HMAC-SHA256(
-// passphrase, salt, iterations). Chunk i is sealed with the nonce prefix || i (u32) || last
-// (1 for the last chunk, else 0) and the header as AAD: truncation, reordering, a changed
-// header or byte, a wrong key all fail authentication.
+// passphrase, salt, iterations), 32 bytes, of which an AEAD with a shorter key (SM4-GCM) takes
+// the first ones. Chunk i is sealed with the nonce prefix || i (u32) || last (1 for the last
+// chunk, else 0), 12 bytes (an AEAD with 16-byte nonces, MGM, takes four zero bytes and then
+// these), and the header as AAD: truncation, reordering, a changed header or byte, a wrong key
+// all fail authentication.
 #include <fcntl.h>
 #include <getopt.h>
 #include <sys/stat.h>
@@ -30,6 +32,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "axiom/bytes.hpp"
@@ -37,11 +40,16 @@
 #include "axiom/gcm.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/pbkdf2.hpp"
 #include "axiom/random.hpp"
 #include "axiom/sha256.hpp"
+#include "axiom/sm4.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "output.hpp"
+#include "progress.hpp"
 
 namespace axiom::cli {
 
@@ -54,7 +62,6 @@ constexpr std::size_t header_size = 40;
 constexpr unsigned default_chunk_log2 = 16;  // 64 KiB
 constexpr unsigned min_chunk_log2 = 10, max_chunk_log2 = 24;
 constexpr std::uint32_t default_iterations = 600000;
-constexpr std::uint32_t max_iterations = 100000000;
 constexpr std::size_t tag_size = 16;
 
 using Key = std::array<std::uint8_t, 32>;
@@ -74,20 +81,29 @@ enum class Args { in_then_aad, aad_then_in };
 
 template <class A, Args order>
 class ChunkAeadOf final : public ChunkAead {
-  static_assert(A::key_size == 32 && A::nonce_size == 12 && A::tag_size == tag_size);
+  static_assert(A::key_size <= std::tuple_size_v<Key> && A::tag_size == tag_size &&
+                (A::nonce_size == 12 || A::nonce_size == 16));
 
  public:
-  explicit ChunkAeadOf(const Key& key) : aead_(key) {}
+  explicit ChunkAeadOf(const Key& key) : aead_(std::span(key).template first<A::key_size>()) {}
   Status seal(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const override {
-    if constexpr (order == Args::in_then_aad) return aead_.seal(out, nonce, in, aad);
-    else return aead_.seal(out, nonce, aad, in);
+    const auto n = widen(nonce);
+    if constexpr (order == Args::in_then_aad) return aead_.seal(out, n, in, aad);
+    else return aead_.seal(out, n, aad, in);
   }
   Status open(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const override {
-    if constexpr (order == Args::in_then_aad) return aead_.open(out, nonce, in, aad);
-    else return aead_.open(out, nonce, aad, in);
+    const auto n = widen(nonce);
+    if constexpr (order == Args::in_then_aad) return aead_.open(out, n, in, aad);
+    else return aead_.open(out, n, aad, in);
   }
 
  private:
+  // widen: the AEAD's nonce, the chunk nonce after zero bytes where it is longer.
+  static std::array<std::uint8_t, A::nonce_size> widen(const Nonce& nonce) {
+    std::array<std::uint8_t, A::nonce_size> n{};
+    std::copy(nonce.begin(), nonce.end(), n.end() - nonce.size());
+    return n;
+  }
   A aead_;
 };
 
@@ -96,8 +112,8 @@ std::unique_ptr<ChunkAead> make_aead(const Key& key) {
   return std::make_unique<ChunkAeadOf<A, order>>(key);
 }
 
-// The AEADs a file may use, by the id in its header (never reuse an id). A new one (sm4-gcm,
-// kuznyechik-mgm: 32-byte key, 12-byte nonce, 16-byte tag) is one line here.
+// The AEADs a file may use, by the id in its header (never reuse an id): a new one (a key of
+// at most 32 bytes, a 12- or 16-byte nonce, a 16-byte tag) is one line here.
 struct FileAead {
   std::uint8_t id;
   std::string_view name, alias;
@@ -106,11 +122,13 @@ struct FileAead {
 constexpr FileAead file_aeads[] = {
     {1, "chacha20-poly1305", "", make_aead<ChaCha20Poly1305, Args::in_then_aad>},
     {2, "aes-256-gcm", "aes256-gcm", make_aead<AesGcm256, Args::aad_then_in>},
+    {3, "sm4-gcm", "", make_aead<Sm4Gcm, Args::aad_then_in>},
+    {4, "kuznyechik-mgm", "", make_aead<KuznyechikMgm, Args::aad_then_in>},
 };
 
 const FileAead* find_aead(std::string_view name) {
   for (const FileAead& a : file_aeads)
-    if (a.name == name || (!a.alias.empty() && a.alias == name)) return &a;
+    if (same_name(a.name, name) || (!a.alias.empty() && same_name(a.alias, name))) return &a;
   return nullptr;
 }
 
@@ -161,8 +179,7 @@ struct Header {
     std::memcpy(prefix.data(), h.data() + 32, 7);
     if (key_kind != key_kind_file && key_kind != key_kind_passphrase) return "invalid key kind";
     if (chunk_log2 < min_chunk_log2 || chunk_log2 > max_chunk_log2) return "invalid chunk size";
-    if (key_kind == key_kind_passphrase && (iterations == 0 || iterations > max_iterations))
-      return "invalid PBKDF2 iteration count";
+    if (key_kind == key_kind_passphrase && iterations == 0) return "invalid PBKDF2 iteration count";
     if (key_kind == key_kind_file && iterations != 0) return "invalid header";
     if (h[39] != 0) return "invalid header";
     return {};
@@ -202,8 +219,8 @@ long read_full(int fd, std::uint8_t* p, std::size_t n) {
 class ChunkPipeline {
  public:
   ChunkPipeline(bool encrypt, const Header& header, Bytes aad, const ChunkAead& aead, int in_fd,
-                AtomicOutput& out)
-      : encrypt_(encrypt), header_(header), aad_(aad), aead_(aead), in_fd_(in_fd), out_(out),
+                AtomicOutput& out, Progress& progress)
+      : encrypt_(encrypt), header_(header), aad_(aad), aead_(aead), in_fd_(in_fd), out_(out), progress_(progress),
         chunk_(std::size_t{1} << header.chunk_log2), record_(chunk_ + tag_size),
         batch_(std::max<std::size_t>(1, batch_bytes / chunk_)) {
     for (Slot& s : slots_) {
@@ -270,6 +287,9 @@ class ChunkPipeline {
       s.count = 0;
       return;
     }
+    std::uint64_t read = 0;
+    for (std::size_t k = 0; k < s.count; ++k) read += s.got[k];
+    progress_.advance(read);
     for (std::size_t k = 0; k < s.count; ++k) {
       const std::size_t got = s.got[k];
       std::uint8_t* p = s.data.data() + k * record_;
@@ -385,6 +405,7 @@ class ChunkPipeline {
   const ChunkAead& aead_;
   const int in_fd_;
   AtomicOutput& out_;
+  Progress& progress_;  // used by the thread that processes
   const std::size_t chunk_, record_, batch_;
   std::array<Slot, 3> slots_;
   std::uint64_t index_ = 0;  // of the next chunk
@@ -481,42 +502,57 @@ constexpr const char* keygen_usage =
     "Use it with 'axiom enc -k FILE' and 'axiom dec -k FILE'.\n";
 
 constexpr const char* enc_usage =
-    "Usage: axiom enc (-k KEYFILE | -p | --passphrase-file F) [-a ALG] IN OUT\n"
-    "       axiom dec (-k KEYFILE | -p | --passphrase-file F) IN OUT\n"
+    "Usage: axiom enc (-k KEYFILE | -p | --passphrase-file F) [-a ALG] [--progress] IN OUT\n"
+    "       axiom dec (-k KEYFILE | -p | --passphrase-file F) [--max-iterations N] [--progress]\n"
+    "                 IN OUT\n"
     "Encrypt (enc) or decrypt (dec) IN to OUT with an AEAD in 64 KiB chunks, each authenticated\n"
     "with its index and a last-chunk flag, so a truncated, reordered or modified file, or a\n"
-    "wrong key, fails. IN or OUT may be - for standard input or output. OUT is written to a\n"
-    "temporary file, synced and renamed, so a failed run leaves no OUT file (with - as OUT,\n"
-    "or an existing device or FIFO such as /dev/null, which are written directly, chunks\n"
-    "already authenticated have been written when a later one fails).\n"
+    "wrong key, fails. IN or OUT may be - for standard input or output.\n"
+    "\n"
+    "OUT is never IN (the same file, also through another name or standard output: refused).\n"
+    "A file OUT is written as a new, unnamed file in OUT's directory (that of the file a\n"
+    "symbolic link names), synced, given the mode and, where permitted, the owner of the file\n"
+    "it replaces, and linked in as OUT only at the end: a failed or killed run leaves no OUT,\n"
+    "an existing OUT as it was and no temporary file. An existing FIFO or device (such as\n"
+    "/dev/null) is written in place, as is standard output; there, chunks already\n"
+    "authenticated have been written when a later one fails.\n"
     "\n"
     "  -k, --key-file F          the key from F (axiom keygen)\n"
     "  -p, --passphrase          ask for a passphrase on the terminal (PBKDF2-HMAC-SHA256 with\n"
     "                            a random salt and 600000 iterations, stored in the header)\n"
     "      --passphrase-file F   the passphrase is the first line of F\n"
-    "  -a, --algorithm ALG       enc only: chacha20-poly1305 (the default) or aes-256-gcm;\n"
-    "                            dec reads it from the file\n"
+    "  -a, --algorithm ALG       enc only: chacha20-poly1305 (the default), aes-256-gcm,\n"
+    "                            sm4-gcm or kuznyechik-mgm; dec reads it from the file\n"
+    "      --max-iterations N    dec only: accept a file whose header asks for up to N PBKDF2\n"
+    "                            iterations (default 600000, what enc writes): the count is\n"
+    "                            read before anything is authenticated\n"
+    "      --progress            show the progress on standard error even when it is not a\n"
+    "                            terminal (on a terminal it shows after a second of work)\n"
     "  -h, --help                print this help\n"
     "\n"
     "Exit status: 0 success; 1 authentication failed (wrong key or passphrase, or a damaged,\n"
     "truncated or reordered file, or not an axiom enc file); 2 usage error, unreadable key,\n"
-    "or an I/O error (e.g. OUT's directory not writable, disk full, file size limit). Killed\n"
-    "by SIGINT, SIGTERM or SIGHUP, it removes its temporary file and dies of the signal\n"
-    "(status 130, 143 or 129 in a shell). An existing OUT is replaced only on success.\n";
+    "too many iterations, or an I/O error (e.g. OUT's directory not writable, disk full, file\n"
+    "size limit). Killed by a signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, ...), it says\n"
+    "\"interrupted\" and dies of that signal (status 128+N in a shell), leaving no new file.\n";
 
 int run(bool encrypt, int argc, char** argv) {
   const char* command = encrypt ? "enc" : "dec";
+  enum { opt_max_iterations = 256, opt_progress };
   static const option long_options[] = {
       {"key-file", required_argument, nullptr, 'k'},
       {"passphrase", no_argument, nullptr, 'p'},
       {"passphrase-file", required_argument, nullptr, 'P'},
       {"algorithm", required_argument, nullptr, 'a'},
+      {"max-iterations", required_argument, nullptr, opt_max_iterations},
+      {"progress", no_argument, nullptr, opt_progress},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
   const char *key_file = nullptr, *pass_file = nullptr;
-  bool ask = false;
+  bool ask = false, show_progress = false;
   std::string alg = "chacha20-poly1305";
+  std::uint64_t iteration_limit = default_iterations;
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":k:pa:h", long_options, nullptr)) != -1;) {
     switch (c) {
@@ -527,6 +563,17 @@ int run(bool encrypt, int argc, char** argv) {
         if (!encrypt) return usage_error(command, "-a is for enc: dec reads the algorithm from the file");
         alg = optarg;
         break;
+      case opt_max_iterations: {
+        if (encrypt) return usage_error(command, "--max-iterations is for dec: enc writes 600000");
+        char* end = nullptr;
+        errno = 0;
+        iteration_limit = std::strtoull(optarg, &end, 10);
+        if (errno != 0 || end == optarg || *end != '\0' || *optarg == '-' || iteration_limit == 0 ||
+            iteration_limit > UINT32_MAX)
+          return usage_error(command, std::string("invalid --max-iterations '") + optarg + "' (1 to 4294967295)");
+        break;
+      }
+      case opt_progress: show_progress = true; break;
       case 'h': std::fputs(enc_usage, stdout); return finish_stdout(exit_ok);
       default: return option_error(command, argv, c);
     }
@@ -540,17 +587,12 @@ int run(bool encrypt, int argc, char** argv) {
   const std::string in_name = argv[optind];
   AtomicOutput out(argv[optind + 1], 0600);
 
-  const int in_fd = in_name == "-" ? 0 : ::open(in_name.c_str(), O_RDONLY | O_CLOEXEC);
-  if (in_fd < 0) {
-    file_error(in_name, errno);
+  Input in;
+  if (const int e = in.open(in_name); e != 0) {
+    file_error(in_name, e);
     return exit_usage;
   }
-  struct Closer {
-    int fd;
-    ~Closer() {
-      if (fd > 0) ::close(fd);
-    }
-  } closer{in_fd};
+  const int in_fd = in.fd();
 
   Header header;
   std::array<std::uint8_t, header_size> header_bytes{};
@@ -570,16 +612,27 @@ int run(bool encrypt, int argc, char** argv) {
     std::string problem = static_cast<std::size_t>(n) < header_size ? "not an axiom enc file (too short)"
                                                                      : header.decode(header_bytes);
     if (!problem.empty()) {
-      error(std::string(command) + ": " + quote_name(in_name) + ": " + problem);
+      error(input_label(in_name) + ": " + problem);
       return exit_failed;
     }
     if ((header.key_kind == key_kind_passphrase) != (key_file == nullptr)) {
-      error(std::string(command) + ": " + quote_name(in_name) + ": encrypted with " +
+      error(input_label(in_name) + ": encrypted with " +
             (header.key_kind == key_kind_passphrase ? "a passphrase: use -p or --passphrase-file"
                                                     : "a key file: use -k KEYFILE"));
       return exit_usage;
     }
+    // The count comes from a header not yet authenticated: without a limit a crafted file
+    // would make dec spend minutes of CPU before failing.
+    if (header.iterations > iteration_limit) {
+      error(input_label(in_name) + ": asks for " + std::to_string(header.iterations) +
+            " PBKDF2 iterations, more than the limit of " + std::to_string(iteration_limit) +
+            " (axiom enc writes " + std::to_string(default_iterations) +
+            "); if the file is expected, give --max-iterations " + std::to_string(header.iterations));
+      return exit_usage;
+    }
   }
+  // OUT before the key: a refused OUT costs no passphrase prompt and no key derivation.
+  if (!out.open(in_fd)) return exit_usage;
 
   Key file_key{};
   if (key_file != nullptr) {
@@ -598,38 +651,31 @@ int run(bool encrypt, int argc, char** argv) {
   const std::unique_ptr<ChunkAead> aead = header.aead->make(file_key);
   secure_wipe(file_key);
 
-  int err = out.open();
-  if (err != 0) {
-    file_error(out.name(), err);
-    return exit_usage;
+  if (encrypt) {
+    if (const int e = out.write(header_bytes); e != 0) {
+      out.fail(e);
+      return exit_usage;
+    }
   }
-  if (encrypt) err = out.write(header_bytes);
-  if (err != 0) {
-    out.abandon();
-    file_error(out.name() == "-" ? "write error" : out.name(), err);
-    return exit_usage;
-  }
-  ChunkPipeline pipeline(encrypt, header, header_bytes, *aead, in_fd, out);
+  Progress progress(input_label(in_name), in.regular_size(), show_progress, !out.to_terminal());
+  ChunkPipeline pipeline(encrypt, header, header_bytes, *aead, in_fd, out, progress);
   pipeline.run();
+  progress.clear();
   if (pipeline.read_error != 0) {
     out.abandon();
     file_error(in_name, pipeline.read_error);
     return exit_usage;
   }
-  const std::string& failure = pipeline.failure;
-  err = pipeline.write_error;
-  if (!failure.empty()) {
+  if (!pipeline.failure.empty()) {
     out.abandon();
-    error(std::string(command) + ": " + quote_name(in_name) + ": " + failure);
+    error(input_label(in_name) + ": " + pipeline.failure);
     return exit_failed;
   }
-  if (err == 0) err = out.commit();
-  if (err != 0) {
-    out.abandon();
-    file_error(out.name() == "-" ? "write error" : out.name(), err);
+  if (pipeline.write_error != 0) {
+    out.fail(pipeline.write_error);
     return exit_usage;
   }
-  return exit_ok;
+  return out.commit() ? exit_ok : exit_usage;
 }
 
 }  // namespace
@@ -665,7 +711,10 @@ int cmd_keygen(int argc, char** argv) {
   secure_wipe(text.data(), text.size());
   if (!ok) {
     if (fd != 1) ::unlink(std::string(arg).c_str());
-    file_error(arg == "-" ? "write error" : arg, e);
+    if (fd == 1)
+      write_error(e);
+    else
+      file_error(arg, e);
     return exit_usage;
   }
   return exit_ok;

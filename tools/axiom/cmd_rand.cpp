@@ -62,13 +62,13 @@ int cmd_rand(int argc, char** argv) {
     const std::string text = hex ? to_hex(part) : std::string();
     const bool ok = hex ? write_all(STDOUT_FILENO, as_bytes(text)) : write_all(STDOUT_FILENO, part);
     if (!ok) {
-      error(std::string("write error: ") + std::strerror(errno));
+      write_error(errno);
       return exit_usage;
     }
     left -= size;
   }
   if (hex && !write_all(STDOUT_FILENO, as_bytes("\n"))) {
-    error(std::string("write error: ") + std::strerror(errno));
+    write_error(errno);
     return exit_usage;
   }
   return exit_ok;

@@ -25,20 +25,23 @@
 #include "axiom/bytes.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "progress.hpp"
 
 namespace axiom::cli {
 
 namespace {
 
 constexpr const char* usage_text =
-    "Usage: axiom sum [-a ALG] [-j N] [FILE|-]...\n"
-    "       axiom sum [-a ALG] -c [--quiet|--status|-w] [--strict] [--ignore-missing] [LIST|-]...\n"
+    "Usage: axiom sum [-a ALG] [-j N] [--progress] [FILE|-]...\n"
+    "       axiom sum [-a ALG] -c [--quiet|--status|-w] [--strict] [--ignore-missing] [--progress]\n"
+    "                 [LIST|-]...\n"
     "Print or check message digests in sha256sum's format: '<hex>  <name>' per file, names\n"
     "holding a backslash, newline or carriage return escaped and the line marked with '\\'.\n"
-    "With no FILE, or when FILE is -, read standard input. When the files to hash hold 64 MiB\n"
-    "or more, their progress is shown on standard error when that is a terminal.\n"
+    "With no FILE, or when FILE is -, read standard input. When standard error is a terminal,\n"
+    "work that lasts more than a second shows its progress there (bytes, rate, time left).\n"
     "\n"
-    "  -a, --algorithm ALG  the hash (default sha256); 'axiom list' shows them all\n"
+    "  -a, --algorithm ALG  the hash (default sha256; names in either case); 'axiom list'\n"
+    "                       shows them all\n"
     "  -j, --jobs N         hash with up to N threads (default: one per CPU), each taking\n"
     "                       two files at a time (not with -c); output stays in argument\n"
     "                       order, each line printed once all before it are\n"
@@ -50,6 +53,7 @@ constexpr const char* usage_text =
     "      --strict         with -c: fail when a line is improperly formatted\n"
     "      --ignore-missing with -c: skip listed files that do not exist\n"
     "  -w, --warn           with -c: warn about each improperly formatted line\n"
+    "      --progress       show the progress even when standard error is not a terminal\n"
     "  -h, --help           print this help\n"
     "\n"
     "Exit status: 0 success; 1 a file could not be read or a check failed; 2 usage error.\n";
@@ -66,15 +70,18 @@ struct Digest {
   std::string hex;  // the digest when err == 0
 };
 
+// force_progress: --progress was given.
+bool force_progress = false;
+
 // digest_file hashes one file ("-" is standard input) with buffer as its read buffer; with
-// show_progress, a large file shows its progress on a terminal.
+// show_progress, a long one shows its progress (see Progress).
 Digest digest_file(const HashAlgorithm& alg, const std::string& name,
                    ReadBuffer& buffer, bool show_progress) {
   Digest d;
   Input in;
   if ((d.err = in.open(name)) != 0) return d;
   const auto h = alg.make();
-  Progress progress(quote_name(name), show_progress ? in.regular_size() : 0);
+  Progress progress(quote_name(name), in.regular_size(), show_progress && force_progress, show_progress);
   d.err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
     h->update(b);
     progress.advance(b.size());
@@ -101,8 +108,8 @@ void digest_pair(const HashAlgorithm& alg, const std::string* names[2], Digest r
     if (open[i]) h[i] = alg.make();
     total += in[i].regular_size();
   }
-  Progress progress(quote_name(*names[0]) + " " + quote_name(*names[1]),
-                    show_progress ? total : 0);
+  Progress progress(quote_name(*names[0]) + " " + quote_name(*names[1]), total, show_progress && force_progress,
+                    show_progress);
   while (open[0] || open[1]) {
     std::span<const std::uint8_t> block[2];
     for (int i = 0; i < 2; ++i) {
@@ -273,11 +280,10 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
   ready.notify_all();
 
   std::uint64_t total = 0;  // of the regular files, for the progress line
-  if (::isatty(STDERR_FILENO))
-    for (const std::size_t i : files)
-      if (struct stat st {}; ::stat(names[i].c_str(), &st) == 0 && S_ISREG(st.st_mode))
-        total += static_cast<std::uint64_t>(st.st_size);
-  Progress progress(std::to_string(files.size()) + " files", total);
+  for (const std::size_t i : files)
+    if (struct stat st {}; ::stat(names[i].c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      total += static_cast<std::uint64_t>(st.st_size);
+  Progress progress(std::to_string(files.size()) + " files", total, force_progress);
   ReadBuffer buffer(Input::buffer_size);
   bool ok = true;
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -474,7 +480,7 @@ bool Checker::check_list(const std::string& list) {
 }  // namespace
 
 int cmd_sum(int argc, char** argv) {
-  enum { opt_quiet = 256, opt_status, opt_strict, opt_ignore_missing };
+  enum { opt_quiet = 256, opt_status, opt_strict, opt_ignore_missing, opt_progress };
   static const option long_options[] = {
       {"algorithm", required_argument, nullptr, 'a'},
       {"jobs", required_argument, nullptr, 'j'},
@@ -484,6 +490,7 @@ int cmd_sum(int argc, char** argv) {
       {"strict", no_argument, nullptr, opt_strict},
       {"ignore-missing", no_argument, nullptr, opt_ignore_missing},
       {"warn", no_argument, nullptr, 'w'},
+      {"progress", no_argument, nullptr, opt_progress},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
@@ -506,6 +513,7 @@ int cmd_sum(int argc, char** argv) {
         break;
       }
       case 'c': check = true; break;
+      case opt_progress: force_progress = true; break;
       // As in sha256sum, --quiet, --status and --warn exclude each other: the last one wins.
       case opt_quiet:
         opt.quiet = true;
@@ -541,6 +549,7 @@ int cmd_sum(int argc, char** argv) {
   if (!check && check_only != nullptr)
     return usage_error("sum", std::string("the ") + check_only +
                                   " option is meaningful only when verifying checksums");
+  if (check && jobs != 0) return usage_error("sum", "the --jobs option is meaningful only when hashing files");
 
   std::vector<std::string> names(argv + optind, argv + argc);
   if (names.empty()) names.emplace_back("-");

@@ -3,6 +3,10 @@
 // 0 success, 1 a check or authentication failed, 2 usage or I/O error.
 #pragma once
 
+#include <string_view>
+#include <utility>
+#include <vector>
+
 namespace axiom::cli {
 
 int cmd_sum(int argc, char** argv);    // hash files, sha256sum format; --check
@@ -15,5 +19,10 @@ int cmd_cipher(int argc, char** argv); // raw encryption/decryption (like openss
 int cmd_keygen(int argc, char** argv); // a new random key file for enc/dec
 int cmd_enc(int argc, char** argv);    // encrypt a file in authenticated chunks
 int cmd_dec(int argc, char** argv);    // decrypt and authenticate such a file
+
+// every_algorithm lists the rows of 'axiom list' (cmd_list.cpp): each algorithm of the command
+// line and the kernels it uses on this CPU, joined by '+'. 'axiom cpu' derives its "used by"
+// column from it.
+std::vector<std::pair<std::string_view, std::string_view>> every_algorithm();
 
 }  // namespace axiom::cli

@@ -1,7 +1,6 @@
 #include "io.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +10,8 @@
 #include <cwchar>
 #include <cwctype>
 #include <vector>
+
+#include "progress.hpp"
 
 namespace axiom::cli {
 
@@ -166,13 +167,60 @@ bool unescape_name(std::string_view name, std::string& out) {
   return true;
 }
 
+namespace {
+std::string_view current_command;  // set once by main, before any thread starts
+}  // namespace
+
+void set_command(std::string_view name) { current_command = name; }
+
+std::string message_prefix() {
+  return current_command.empty() ? "axiom: " : "axiom " + std::string(current_command) + ": ";
+}
+
 void error(std::string_view message) {
   std::fflush(stdout);
-  std::fprintf(stderr, "axiom: %.*s\n", static_cast<int>(message.size()), message.data());
+  clear_progress();
+  std::fprintf(stderr, "%s%.*s\n", message_prefix().c_str(), static_cast<int>(message.size()), message.data());
 }
 
 void file_error(std::string_view name, int err) {
   error(quote_name(name) + ": " + std::strerror(err));
+}
+
+void write_error(int err) { error(std::string("write error: ") + std::strerror(err)); }
+
+bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+bool parse_hex(std::string_view what, std::string_view text, std::vector<std::uint8_t>& out) {
+  const std::string invalid = "invalid " + std::string(what) + ": ";
+  const auto hex_digit = [](char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); };
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (!hex_digit(text[i])) {
+      error(invalid + "character " + std::to_string(i + 1) + " is not a hex digit");
+      return false;
+    }
+  if (text.size() % 2 != 0) {
+    error(invalid + "an odd number of hex digits (" + std::to_string(text.size()) + "): two make a byte");
+    return false;
+  }
+  const auto value = [](char c) {
+    return static_cast<std::uint8_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+  };
+  out.resize(text.size() / 2);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = static_cast<std::uint8_t>(value(text[2 * i]) << 4 | value(text[2 * i + 1]));
+  return true;
+}
+
+std::string input_label(std::string_view name) {
+  return name == "-" ? std::string("standard input") : quote_name(name);
 }
 
 int usage_error(std::string_view command, std::string_view message) {
@@ -216,28 +264,6 @@ std::uint64_t Input::regular_size() const {
   return static_cast<std::uint64_t>(st.st_size);
 }
 
-Progress::Progress(std::string label, std::uint64_t total) : name_(std::move(label)) {
-  if (total >= std::uint64_t{64} << 20 && ::isatty(STDERR_FILENO)) total_ = total;
-}
-
-Progress::~Progress() {
-  if (shown_ >= 0) std::fputs("\r\033[K", stderr);  // erase the line
-}
-
-void Progress::clear() {
-  if (shown_ >= 0) std::fputs("\r\033[K", stderr);
-  shown_ = -1;
-}
-
-void Progress::advance(std::size_t n) {
-  if (total_ == 0) return;
-  done_ += n;
-  const int percent = static_cast<int>(done_ >= total_ ? 100 : done_ * 100 / total_);
-  if (percent == shown_) return;
-  shown_ = percent;
-  std::fprintf(stderr, "\raxiom: %s: %d%%", name_.c_str(), percent);
-}
-
 int Input::read_block(std::span<std::uint8_t> buffer, std::size_t& got) {
   got = 0;
   while (got < buffer.size()) {
@@ -277,123 +303,9 @@ bool write_all(int fd, std::span<const std::uint8_t> data) {
   return true;
 }
 
-namespace {
-
-// The temporary file of the AtomicOutput in progress, for the signal handler: set and cleared
-// with the signals blocked, so the handler sees either no name or a complete one.
-const char* volatile pending_tmp = nullptr;
-constexpr int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
-
-void remove_pending_and_die(int sig) {
-  if (const char* tmp = pending_tmp) ::unlink(tmp);
-  static const char message[] = "axiom: interrupted: no output written\n";
-  (void)!::write(STDERR_FILENO, message, sizeof message - 1);
-  ::signal(sig, SIG_DFL);
-  ::raise(sig);  // dies of the signal, as the caller expects (exit status 128 + sig in a shell)
-}
-
-// SignalGuard blocks the cleanup signals while it lives.
-class SignalGuard {
- public:
-  SignalGuard() {
-    sigset_t set;
-    sigemptyset(&set);
-    for (const int s : cleanup_signals) sigaddset(&set, s);
-    pthread_sigmask(SIG_BLOCK, &set, &saved_);
-  }
-  ~SignalGuard() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
-  SignalGuard(const SignalGuard&) = delete;
-  SignalGuard& operator=(const SignalGuard&) = delete;
-
- private:
-  sigset_t saved_;
-};
-
-}  // namespace
-
-int AtomicOutput::open() {
-  if (name_ == "-") {
-    fd_ = STDOUT_FILENO;
-    return 0;
-  }
-  // An existing OUT that is not a regular file (/dev/null, a FIFO, a terminal) is written
-  // directly: renaming a temporary file over it would replace the device node.
-  struct stat st {};
-  if (::stat(name_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-    fd_ = ::open(name_.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd_ < 0) return errno;
-    direct_ = true;
-    return 0;
-  }
-  SignalGuard guard;
-  for (const int s : cleanup_signals) {
-    struct sigaction old {};
-    ::sigaction(s, nullptr, &old);
-    if (old.sa_handler == SIG_IGN) continue;  // e.g. SIGHUP under nohup: keep ignoring it
-    struct sigaction sa {};
-    sa.sa_handler = remove_pending_and_die;
-    sigemptyset(&sa.sa_mask);
-    ::sigaction(s, &sa, nullptr);
-  }
-  tmp_ = name_ + ".axiom-XXXXXX";
-  fd_ = ::mkstemp(tmp_.data());
-  if (fd_ < 0) {
-    const int err = errno;
-    tmp_.clear();
-    return err;
-  }
-  pending_tmp = tmp_.c_str();
-  return 0;
-}
-
-int AtomicOutput::write(std::span<const std::uint8_t> data) {
-  if (!write_all(fd_, data)) return errno;
-  if (tmp_.empty()) return 0;
-  // Start the disk write of each 8 MiB written, so that commit's fsync finds little left to
-  // do: writeback overlaps the work instead of following it. A hint: fsync reports errors.
-  written_ += data.size();
-  if (written_ - flushed_ >= writeback_step) {
-    (void)::sync_file_range(fd_, static_cast<off_t>(flushed_), static_cast<off_t>(written_ - flushed_),
-                            SYNC_FILE_RANGE_WRITE);
-    flushed_ = written_;
-  }
-  return 0;
-}
-
-int AtomicOutput::commit() {
-  if (fd_ == STDOUT_FILENO) return 0;
-  if (direct_) {
-    const int r = ::close(fd_);
-    fd_ = -1;
-    return r == 0 ? 0 : errno;
-  }
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (::fchmod(fd_, static_cast<mode_t>(mode_) & ~mask) != 0 || ::fsync(fd_) != 0) return errno;
-  const int r = ::close(fd_);
-  fd_ = -1;
-  if (r != 0) return errno;
-  SignalGuard guard;
-  if (::rename(tmp_.c_str(), name_.c_str()) != 0) return errno;
-  pending_tmp = nullptr;
-  tmp_.clear();
-  return 0;
-}
-
-void AtomicOutput::abandon() {
-  if (fd_ > STDOUT_FILENO) ::close(fd_);
-  fd_ = -1;
-  if (tmp_.empty()) return;
-  SignalGuard guard;
-  ::unlink(tmp_.c_str());
-  pending_tmp = nullptr;
-  tmp_.clear();
-}
-
 int finish_stdout(int code) {
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    const int err = errno;
-    error(std::string("write error: ") + std::strerror(err));
+    write_error(errno);
     return exit_usage;
   }
   return code;

@@ -34,17 +34,36 @@ bool unescape_name(std::string_view name, std::string& out);
 // number or it exceeds limit.
 bool parse_count(std::string_view text, std::uint64_t limit, std::uint64_t& n);
 
-// error prints "axiom: MESSAGE" to stderr (after flushing stdout, so both streams stay in
+// Messages. Every diagnostic of a sub-command starts with "axiom CMD: " (CMD as set by
+// set_command), one of the whole program with "axiom: "; file names are quoted by
+// quote_name, nothing else is.
+void set_command(std::string_view name);
+// message_prefix is "axiom CMD: " (or "axiom: ").
+std::string message_prefix();
+// error prints "axiom CMD: MESSAGE" to stderr (after flushing stdout, so both streams stay in
 // order when they go to the same place).
 void error(std::string_view message);
-// file_error prints "axiom: NAME: strerror(err)" with NAME quoted as coreutils does.
+// file_error prints "axiom CMD: NAME: strerror(err)" with NAME quoted as coreutils does.
 void file_error(std::string_view name, int err);
+// write_error prints "axiom CMD: write error: strerror(err)", for standard output.
+void write_error(int err);
 
 // usage_error prints "axiom CMD: MESSAGE" and a pointer to --help; returns exit_usage.
 int usage_error(std::string_view command, std::string_view message);
 // option_error reports what getopt_long (with opterr = 0 and a leading ':' in its option
 // string) returned for a bad option c; returns exit_usage.
 int option_error(std::string_view command, char** argv, int c);
+
+// same_name compares algorithm names as OpenSSL does: ASCII letters in either case.
+bool same_name(std::string_view a, std::string_view b);
+
+// parse_hex reads text (hex digits in either case, two per byte) into out; on an error it
+// prints "invalid WHAT: ..." saying which character is wrong or that the count is odd (never
+// the text itself: it may be a key) and returns false.
+bool parse_hex(std::string_view what, std::string_view text, std::vector<std::uint8_t>& out);
+
+// input_label names an input in messages: "standard input" for "-", else quote_name(name).
+std::string input_label(std::string_view name);
 
 // ReadBuffer is a byte vector aligned to 64 bytes, for read(2) to fill. A plain vector of
 // Input::buffer_size bytes comes from mmap 16 bytes past a page boundary, and Linux copies
@@ -78,6 +97,9 @@ class Input {
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;
 
+  // fd is the file descriptor read (standard input's for "-").
+  int fd() const { return fd_; }
+
   // regular_size returns the size of a regular file, 0 for anything else (a pipe, a tty).
   std::uint64_t regular_size() const;
 
@@ -94,65 +116,10 @@ class Input {
   bool owned_ = false;
 };
 
-// Progress shows "axiom: LABEL: 42%" on stderr while a large input (at least 64 MiB) is read,
-// only when stderr is a terminal, and erases it when destroyed. LABEL is the input's name
-// quoted as in diagnostics (quote_name), or several such names.
-class Progress {
- public:
-  Progress(std::string label, std::uint64_t total);
-  ~Progress();
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
-  void advance(std::size_t n);
-  // clear erases the line now, so that a result can be printed; the next change shows it again.
-  void clear();
-
- private:
-  std::string name_;
-  std::uint64_t total_ = 0;  // 0 when inactive
-  std::uint64_t done_ = 0;
-  int shown_ = -1;  // the percentage on screen
-};
-
 // write_all writes data to a file descriptor, retrying on short writes; false on error.
 bool write_all(int fd, std::span<const std::uint8_t> data);
 
-// AtomicOutput writes OUT through a temporary file next to it (OUT.axiom-XXXXXX); commit()
-// sets its mode, fsyncs it and renames it over OUT (the disk write starts as data comes, so
-// the fsync is short). So a run that fails, or is killed by
-// SIGINT, SIGTERM or SIGHUP (a handler removes the temporary file, then the signal takes its
-// course), leaves no partial OUT and no temporary file, and an existing OUT stays as it was
-// until the rename. "-" writes to standard output directly, and so does an OUT that exists
-// and is not a regular file (/dev/null, a FIFO). One per process at a time.
-class AtomicOutput {
- public:
-  // mode: the permissions of OUT (less the umask).
-  AtomicOutput(std::string name, unsigned mode) : name_(std::move(name)), mode_(mode) {}
-  ~AtomicOutput() { abandon(); }
-  AtomicOutput(const AtomicOutput&) = delete;
-  AtomicOutput& operator=(const AtomicOutput&) = delete;
-
-  // open creates the temporary file; returns 0 or an errno.
-  int open();
-  // write returns 0 or an errno (ENOSPC, EFBIG, EIO, ...).
-  int write(std::span<const std::uint8_t> data);
-  // commit returns 0 or an errno; on error the temporary file is still there for abandon().
-  int commit();
-  // abandon closes and removes the temporary file (nothing after a commit).
-  void abandon();
-  const std::string& name() const { return name_; }
-
- private:
-  static constexpr std::uint64_t writeback_step = 8 << 20;
-  std::string name_, tmp_;
-  unsigned mode_;
-  int fd_ = -1;
-  bool direct_ = false;          // an existing device or FIFO, written in place
-  std::uint64_t written_ = 0;    // bytes written to the temporary file
-  std::uint64_t flushed_ = 0;    // of which the disk write was started
-};
-
-// finish_stdout flushes stdout and reports a write error ("axiom: write error: ...");
+// finish_stdout flushes stdout and reports a write error ("axiom CMD: write error: ...");
 // returns code, or exit_usage if stdout could not be written.
 int finish_stdout(int code);
 

@@ -1,11 +1,13 @@
 // axiom: the command line. Dispatches to one function per sub-command (commands.hpp).
-#include <csignal>
 #include <clocale>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <string_view>
 
+#include "axiom/cpu.hpp"
 #include "commands.hpp"
 #include "io.hpp"
 
@@ -43,11 +45,12 @@ void usage(std::FILE* out) {
     std::fprintf(out, "  %-6.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
                  static_cast<int>(c.summary.size()), c.summary.data());
   std::fputs(
-      "\nEnvironment: AXIOM_CPU=portable or AXIOM_CPU=-shani,... clears CPU features.\n"
+      "\nEnvironment: AXIOM_CPU=portable, or AXIOM_CPU=-shani,-avx2 (commas or spaces, either\n"
+      "case), clears CPU features; a value not understood is an error (exit status 2).\n"
       "Exit status: 0 success; 1 a check or authentication failed; 2 usage or I/O error\n"
-      "(axiom sum follows sha256sum: 1 also when a file cannot be read). Killed by SIGINT,\n"
-      "SIGTERM or SIGHUP, axiom dies of that signal (status 128+N in a shell: 130, 143, 129)\n"
-      "and enc, dec and cipher leave no output file behind.\n",
+      "(axiom sum follows sha256sum: 1 also when a file cannot be read). Killed by a signal,\n"
+      "axiom dies of that signal (status 128+N in a shell: 130 for SIGINT) and enc, dec and\n"
+      "cipher leave no output file behind. Messages start with 'axiom COMMAND: '.\n",
       out);
 }
 
@@ -79,12 +82,20 @@ int run(int argc, char** argv) {
   if (first == "help") {
     const Command* c = find(argv[2]);
     if (c == nullptr) return unknown_command(argv[2]);
+    axiom::cli::set_command(c->name);
     char help[] = "--help";
     char* args[] = {argv[2], help, nullptr};
     return c->run(2, args);
   }
   const Command* c = find(first);
   if (c == nullptr) return unknown_command(first);
+  // Kernels are chosen from AXIOM_CPU when first used: a value not understood stops here.
+  if (const char* spec = std::getenv("AXIOM_CPU"))
+    if (const std::string problem = axiom::cpu::override_error(spec); !problem.empty()) {
+      axiom::cli::error(problem);
+      return exit_usage;
+    }
+  axiom::cli::set_command(c->name);
   return c->run(argc - 1, argv + 1);
 }
 
