@@ -9,6 +9,7 @@
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx2_emul;
+extern const Sha256Kernel sha256_avx512_shani_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -44,6 +45,12 @@ class KernelList {
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
   static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
                                                        {AXIOM_EMULATED_KERNEL(streebog_avx2)});
+  return list.span();
+}
+
+std::span<const detail::Sha256Kernel* const> sha256_test_kernels() {
+  static const KernelList<detail::Sha256Kernel> list(detail::sha256_kernels(),
+                                                     {AXIOM_EMULATED_KERNEL(sha256_avx512_shani)});
   return list.span();
 }
 

@@ -6,10 +6,12 @@
 
 #include <span>
 
+#include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels();
+std::span<const detail::Sha256Kernel* const> sha256_test_kernels();
 
 }  // namespace axiom::test
