@@ -1,6 +1,6 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
-// VAES and VPCLMULQDQ (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2, sm4/vaes_avx2 and
+// VAES and VPCLMULQDQ (sha256/shani, sha256/avx512_shani, aes/vaes_avx2, the fused gcm/vaes_avx2, sm4/vaes_avx2 and
 // SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in
 // ctest or CI): it measures time, which on a shared machine is noisy.
 //
@@ -265,6 +265,29 @@ int main(int argc, char** argv) {
                          Hmac<Sha256> m({s, 32}, Sha256(detail::sha256_shani));
                          m.update(msg);
                          sink = m.finish()[0];
+                       }});
+  }
+  if (hw.has(detail::sha256_avx512_shani.info.needs)) {
+    targets.push_back({"sha256/avx512_shani: sixteen secret 256-byte messages through update_many", 16 * 256,
+                       false, [](const std::uint8_t* s) {
+                         const Sha256 one(detail::sha256_avx512_shani);
+                         Sha256 h[16] = {one, one, one, one, one, one, one, one,
+                                         one, one, one, one, one, one, one, one};
+                         Sha256* hashers[16];
+                         std::span<const std::uint8_t> data[16];
+                         for (std::size_t i = 0; i < 16; ++i) {
+                           hashers[i] = &h[i];
+                           data[i] = {s + 256 * i, 256};
+                         }
+                         (void)Sha256::update_many(hashers, data);
+                         std::uint8_t first = 0;
+                         for (Sha256& x : h) first ^= x.finish()[0];
+                         sink = first;
+                       }});
+    targets.push_back({"sha256/avx512_shani: hash of a secret 256-byte message", 256, false, [](const std::uint8_t* s) {
+                         Sha256 h(detail::sha256_avx512_shani);
+                         h.update({s, 256});
+                         sink = h.finish()[0];
                        }});
   }
   if (hw.has(detail::aes_vaes_avx2.info.needs)) {
