@@ -55,20 +55,26 @@ AXIOM_INLINE __m512i maj(__m512i a, __m512i b, __m512i c) {
   return _mm512_ternarylogic_epi32(a, b, c, 0xe8);  // at least two of three
 }
 
+// unpack4: in each group of four rows r[i..i+3], the 32-bit then the 64-bit interleaves:
+// afterwards r[i + j] holds word j of each 128-bit quarter of the four rows, row by row.
+AXIOM_INLINE void unpack4(__m512i* r, int rows) {
+  for (int i = 0; i < rows; i += 4) {
+    const __m512i t0 = _mm512_unpacklo_epi32(r[i], r[i + 1]);
+    const __m512i t1 = _mm512_unpackhi_epi32(r[i], r[i + 1]);
+    const __m512i t2 = _mm512_unpacklo_epi32(r[i + 2], r[i + 3]);
+    const __m512i t3 = _mm512_unpackhi_epi32(r[i + 2], r[i + 3]);
+    r[i] = _mm512_unpacklo_epi64(t0, t2);
+    r[i + 1] = _mm512_unpackhi_epi64(t0, t2);
+    r[i + 2] = _mm512_unpacklo_epi64(t1, t3);
+    r[i + 3] = _mm512_unpackhi_epi64(t1, t3);
+  }
+}
+
 // transpose16: r[i] holds the sixteen words of lane i; afterwards r[j] holds word j of every
 // lane, lane i in element i.
 AXIOM_INLINE void transpose16(__m512i r[16]) {
+  unpack4(r, 16);
   __m512i t[16];
-  for (int i = 0; i < 16; i += 2) {
-    t[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
-    t[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
-  }
-  for (int i = 0; i < 16; i += 4) {
-    r[i] = _mm512_unpacklo_epi64(t[i], t[i + 2]);
-    r[i + 1] = _mm512_unpackhi_epi64(t[i], t[i + 2]);
-    r[i + 2] = _mm512_unpacklo_epi64(t[i + 1], t[i + 3]);
-    r[i + 3] = _mm512_unpackhi_epi64(t[i + 1], t[i + 3]);
-  }
   for (int i = 0; i < 4; ++i) {
     t[i] = _mm512_shuffle_i32x4(r[i], r[i + 4], 0x88);
     t[i + 4] = _mm512_shuffle_i32x4(r[i], r[i + 4], 0xdd);
@@ -87,20 +93,11 @@ AXIOM_INLINE void transpose16(__m512i r[16]) {
 // the low half and of lane i + 8 in the high half, afterwards r[j] holds word j of every lane,
 // lane i in element i; applied again, it turns that back.
 AXIOM_INLINE void transpose8x2(__m512i r[8]) {
-  __m512i t[8];
-  for (int i = 0; i < 8; i += 2) {
-    t[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
-    t[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
-  }
-  for (int i = 0; i < 8; i += 4) {
-    r[i] = _mm512_unpacklo_epi64(t[i], t[i + 2]);
-    r[i + 1] = _mm512_unpackhi_epi64(t[i], t[i + 2]);
-    r[i + 2] = _mm512_unpacklo_epi64(t[i + 1], t[i + 3]);
-    r[i + 3] = _mm512_unpackhi_epi64(t[i + 1], t[i + 3]);
-  }
+  unpack4(r, 8);
   // Pair the 128-bit quarters of rows 0-3 with those of rows 4-7 within each half.
   const __m512i low = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
   const __m512i high = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+  __m512i t[8];
   for (int i = 0; i < 4; ++i) {
     t[i] = _mm512_permutex2var_epi64(r[i], low, r[i + 4]);
     t[i + 4] = _mm512_permutex2var_epi64(r[i], high, r[i + 4]);
