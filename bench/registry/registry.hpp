@@ -30,7 +30,8 @@ namespace axiom::bench {
 using MessageFn = std::function<void(std::span<const std::uint8_t> msg, std::uint8_t* out)>;
 
 // Subject is one thing to time: an algorithm and operation ("sha256"/"hash",
-// "sha256"/"hash2" = the message's two halves as two messages at once, "hmac-sha256"/"mac") in one implementation (our kernel's ISA name, or a peer library's name).
+// "sha256"/"hash2" = the message's two halves as two messages at once, "hash16" its sixteenths
+// as sixteen, "hmac-sha256"/"mac") in one implementation (our kernel's ISA name, or a peer library's name).
 struct Subject {
   std::string algo;
   std::string op;

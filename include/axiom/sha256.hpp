@@ -49,14 +49,16 @@ class Sha256 {
   static Digest hash(std::span<const std::uint8_t> data) noexcept;
 
   // update_many appends data[i] to *hashers[i] for every i: the same result as calling update
-  // on each, but two messages at a time go through the kernel together where it interleaves
-  // them (sha256/shani: nearly twice the throughput of one message). The hashers must be
-  // distinct objects. Error: output_size_mismatch if the spans differ in size (nothing done).
+  // on each, but the messages go through the kernel together where it interleaves them,
+  // sixteen at a time (sha256/avx512_shani) or two (sha256/shani: nearly twice the throughput
+  // of one message). The hashers must be distinct objects. Error: output_size_mismatch if the
+  // spans differ in size (nothing done).
   static Status update_many(std::span<Sha256* const> hashers,
                             std::span<const std::span<const std::uint8_t>> data) noexcept;
 
-  // hash_many writes SHA-256(messages[i]) to out[i] for every i, two messages at a time as
-  // update_many does. Error: output_size_mismatch if the spans differ in size (nothing done).
+  // hash_many writes SHA-256(messages[i]) to out[i] for every i, the messages together as
+  // update_many takes them, their final padded blocks too. Error: output_size_mismatch if the
+  // spans differ in size (nothing done).
   static Status hash_many(std::span<Digest> out,
                           std::span<const std::span<const std::uint8_t>> messages) noexcept;
 
@@ -66,8 +68,13 @@ class Sha256 {
  private:
   // fill_block completes a partial buffered block from data and returns the rest of data.
   std::span<const std::uint8_t> fill_block(std::span<const std::uint8_t> data) noexcept;
-  static void update_pair(Sha256& a, std::span<const std::uint8_t> da, Sha256& b,
-                          std::span<const std::uint8_t> db) noexcept;
+  // pad writes the final padded block(s) of the message to buffer_ and returns their number.
+  std::size_t pad() noexcept;
+  // output writes the digest of the state, after the padding, and starts a new message.
+  void output(std::span<std::uint8_t, digest_size> out) noexcept;
+  // update_batch is update_many for at most sixteen hashers.
+  static void update_batch(std::span<Sha256* const> hashers,
+                           std::span<const std::span<const std::uint8_t>> data) noexcept;
 
   const detail::Sha256Kernel* kernel_;
   std::uint32_t state_[8];

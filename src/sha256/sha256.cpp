@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/in_pairs.hpp"
 #include "core/wipe.hpp"
 #include "sha256/sha256_kernel.hpp"
 
@@ -14,6 +13,7 @@ namespace detail {
 namespace {
 constexpr const Sha256Kernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &sha256_avx512_shani,
     &sha256_shani,
 #endif
     &sha256_portable,
@@ -91,7 +91,7 @@ void Sha256::update(std::span<const std::uint8_t> data) noexcept {
   if (n != 0) std::memcpy(buffer_, p, n);
 }
 
-void Sha256::finish(std::span<std::uint8_t, digest_size> out) noexcept {
+std::size_t Sha256::pad() noexcept {
   // Padding: 0x80, zeros, then the bit length as a 64-bit big-endian number, to a block edge.
   // The final block(s) are composed in place 16 bytes at a time in vector registers and
   // stored whole, so that the kernel's 16-byte loads are forwarded from those stores: byte
@@ -113,12 +113,20 @@ void Sha256::finish(std::span<std::uint8_t, digest_size> out) noexcept {
       v |= reinterpret_cast<V16>(V2x64{0, __builtin_bswap64(length_ << 3)});
     std::memcpy(buffer_ + i, &v, 16);
   }
-  kernel_->compress_blocks(state_, buffer_, nblocks);
+  return nblocks;
+}
+
+void Sha256::output(std::span<std::uint8_t, digest_size> out) noexcept {
   for (std::size_t i = 0; i < 8; ++i) {
     const std::uint32_t word = __builtin_bswap32(state_[i]);
     std::memcpy(out.data() + 4 * i, &word, 4);
   }
   reset();
+}
+
+void Sha256::finish(std::span<std::uint8_t, digest_size> out) noexcept {
+  kernel_->compress_blocks(state_, buffer_, pad());
+  output(out);
 }
 
 Sha256::Digest Sha256::finish() noexcept {
@@ -148,41 +156,129 @@ std::span<const std::uint8_t> Sha256::fill_block(std::span<const std::uint8_t> d
   return data.subspan(take);
 }
 
-void Sha256::update_pair(Sha256& a, std::span<const std::uint8_t> da, Sha256& b,
-                         std::span<const std::uint8_t> db) noexcept {
-  // Once both partial blocks are full (or a message has run out), whole blocks remain.
-  da = a.fill_block(da);
-  db = b.fill_block(db);
-  const std::size_t common = std::min(da.size(), db.size()) / block_size;
-  if (common > 0) {
-    std::uint32_t* const states[2] = {a.state_, b.state_};
-    const std::uint8_t* const blocks[2] = {da.data(), db.data()};
-    a.kernel_->compress_blocks_x2(states, blocks, common);
-    a.length_ += common * block_size;
-    b.length_ += common * block_size;
-    da = da.subspan(common * block_size);
-    db = db.subspan(common * block_size);
+namespace {
+
+// One message's whole blocks, waiting for the kernel.
+struct Run {
+  std::uint32_t* state;
+  const std::uint8_t* blocks;
+  std::size_t nblocks;
+};
+
+// update_many and hash_many take the messages sixteen at a time, the widest kernel call.
+constexpr std::size_t batch = 16;
+
+// A sixteen-lane call costs the same however many of its lanes are wanted: with fewer messages
+// than this left, pairs through compress_blocks_x2 are about as fast or faster (the crossing
+// point is lower for long runs than for one-block ones).
+constexpr std::size_t x16_min_messages = 12;
+
+void advance(Run& r, std::size_t nblocks) noexcept {
+  r.blocks += nblocks * Sha256::block_size;
+  r.nblocks -= nblocks;
+}
+
+// compress_runs compresses n <= batch runs with kernel k: sixteen at a time while at least
+// x16_min_messages of them have blocks left (unused lanes repeat the first lane), then two at a
+// time, then the last one alone. Each call takes as many blocks as the shortest run in it has
+// left, and the runs that still have blocks go on.
+void compress_runs(const detail::Sha256Kernel& k, Run* runs, std::size_t n) noexcept {
+  std::size_t live = 0;
+  for (std::size_t i = 0; i < n; ++i) live += runs[i].nblocks != 0 ? 1 : 0;
+  while (k.compress_blocks_x16 != nullptr && live >= x16_min_messages) {
+    std::uint32_t* states[16];
+    const std::uint8_t* blocks[16];
+    std::size_t lanes = 0, common = SIZE_MAX;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (runs[i].nblocks == 0) continue;
+      states[lanes] = runs[i].state;
+      blocks[lanes++] = runs[i].blocks;
+      common = std::min(common, runs[i].nblocks);
+    }
+    for (; lanes < 16; ++lanes) {
+      states[lanes] = states[0];
+      blocks[lanes] = blocks[0];
+    }
+    k.compress_blocks_x16(states, blocks, common);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (runs[i].nblocks == 0) continue;
+      advance(runs[i], common);
+      live -= runs[i].nblocks == 0 ? 1 : 0;
+    }
   }
-  a.update(da);
-  b.update(db);
+  for (std::size_t i = 0; i < n; ++i) {
+    Run& a = runs[i];
+    std::size_t j = i + 1;
+    while (a.nblocks != 0 && j < n) {
+      Run& b = runs[j];
+      if (b.nblocks != 0) {
+        const std::size_t common = std::min(a.nblocks, b.nblocks);
+        std::uint32_t* const states[2] = {a.state, b.state};
+        const std::uint8_t* const blocks[2] = {a.blocks, b.blocks};
+        k.compress_blocks_x2(states, blocks, common);
+        advance(a, common);
+        advance(b, common);
+      }
+      if (b.nblocks == 0) ++j;
+    }
+    if (a.nblocks != 0) {
+      k.compress_blocks(a.state, a.blocks, a.nblocks);
+      advance(a, a.nblocks);
+    }
+  }
+}
+
+}  // namespace
+
+void Sha256::update_batch(std::span<Sha256* const> hashers,
+                          std::span<const std::span<const std::uint8_t>> data) noexcept {
+  // Once the partial blocks are full (or a message has run out), whole blocks remain; those of
+  // the hashers sharing the first one's kernel go through it together.
+  const detail::Sha256Kernel& k = *hashers[0]->kernel_;
+  Run runs[batch];
+  std::span<const std::uint8_t> rest[batch];
+  for (std::size_t i = 0; i < hashers.size(); ++i) {
+    rest[i] = hashers[i]->fill_block(data[i]);
+    const std::size_t nblocks = hashers[i]->kernel_ == &k ? rest[i].size() / block_size : 0;
+    runs[i] = {hashers[i]->state_, rest[i].data(), nblocks};
+    hashers[i]->length_ += nblocks * block_size;
+    rest[i] = rest[i].subspan(nblocks * block_size);
+  }
+  compress_runs(k, runs, hashers.size());
+  for (std::size_t i = 0; i < hashers.size(); ++i) hashers[i]->update(rest[i]);
 }
 
 Status Sha256::update_many(std::span<Sha256* const> hashers,
                            std::span<const std::span<const std::uint8_t>> data) noexcept {
-  return detail::update_in_pairs(hashers, data, [](Sha256& a, std::span<const std::uint8_t> da, Sha256& b,
-                                                   std::span<const std::uint8_t> db) {
-    if (a.kernel_ == b.kernel_) {
-      update_pair(a, da, b, db);
-    } else {
-      a.update(da);
-      b.update(db);
-    }
-  });
+  if (hashers.size() != data.size()) return Error::output_size_mismatch;
+  for (std::size_t i = 0; i < hashers.size(); i += batch) {
+    const std::size_t n = std::min(batch, hashers.size() - i);
+    update_batch(hashers.subspan(i, n), data.subspan(i, n));
+  }
+  return {};
 }
 
 Status Sha256::hash_many(std::span<Digest> out,
                          std::span<const std::span<const std::uint8_t>> messages) noexcept {
-  return detail::hash_in_pairs<Sha256>(out, messages, update_pair);
+  if (out.size() != messages.size()) return Error::output_size_mismatch;
+  const detail::Sha256Kernel& k = default_kernel();
+  for (std::size_t first = 0; first < messages.size(); first += batch) {
+    const std::size_t n = std::min(batch, messages.size() - first);
+    Sha256 h[batch];
+    Run runs[batch];
+    // The whole blocks, then the final padded one or two of every message, each set in step.
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::span<const std::uint8_t> m = messages[first + i];
+      runs[i] = {h[i].state_, m.data(), m.size() / block_size};
+      h[i].length_ = m.size() / block_size * block_size;
+      h[i].update(m.subspan(h[i].length_));
+    }
+    compress_runs(k, runs, n);
+    for (std::size_t i = 0; i < n; ++i) runs[i] = {h[i].state_, h[i].buffer_, h[i].pad()};
+    compress_runs(k, runs, n);
+    for (std::size_t i = 0; i < n; ++i) h[i].output(out[first + i]);
+  }
+  return {};
 }
 
 std::string_view Sha256::kernel_name() const noexcept { return kernel_->info.name; }

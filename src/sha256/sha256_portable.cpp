@@ -55,6 +55,6 @@ void compress_blocks_x2(std::uint32_t* const state[2], const std::uint8_t* const
 }  // namespace
 
 const Sha256Kernel sha256_portable = {
-    {"sha256/portable", {}, true}, &compress_blocks, &compress_blocks_x2};
+    {"sha256/portable", {}, true}, &compress_blocks, &compress_blocks_x2, nullptr};
 
 }  // namespace axiom::detail

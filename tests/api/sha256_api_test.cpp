@@ -42,6 +42,8 @@ TEST(Sha256Api, KernelFollowsAxiomCpu) {
   const std::string name(Sha256().kernel_name());
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(name, "sha256/portable");
+  } else if (!spec && cpu::hardware().has(cpu::Feature::shani | cpu::Feature::avx512)) {
+    EXPECT_EQ(name, "sha256/avx512_shani");
   } else if (!spec && cpu::hardware().has(cpu::Feature::shani)) {
     EXPECT_EQ(name, "sha256/shani");
   }
@@ -59,6 +61,30 @@ TEST(Sha256Api, HashManyEqualsHash) {
   EXPECT_EQ(Sha256::hash_many(out, views).error(), Error::output_size_mismatch);
   std::vector<Sha256*> hashers(2);
   EXPECT_EQ(Sha256::update_many(hashers, views).error(), Error::output_size_mismatch);
+}
+
+// Many messages at once: sixteen at a time, their final blocks too, then the rest; lengths
+// unequal and awkward, one batch with all lengths equal.
+TEST(Sha256Api, HashManyAndUpdateManyOfManyMessages) {
+  Prng rng(test_seed() + 12);
+  const std::size_t lens[] = {0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000, 4097};
+  std::vector<Bytes> messages;
+  for (std::size_t i = 0; i < 37; ++i) messages.push_back(rng.bytes(lens[(5 * i) % std::size(lens)]));
+  for (std::size_t i = 0; i < 16; ++i) messages.push_back(rng.bytes(3000));
+  std::vector<std::span<const std::uint8_t>> views(messages.begin(), messages.end());
+  for (std::size_t n : {1u, 2u, 11u, 12u, 15u, 16u, 17u, 31u, 53u}) {
+    const auto some = std::span(views).last(n);
+    std::vector<Sha256::Digest> out(n);
+    ASSERT_TRUE(Sha256::hash_many(out, some).ok());
+    std::vector<Sha256> h(n);
+    std::vector<Sha256*> hashers;
+    for (Sha256& x : h) hashers.push_back(&x);
+    ASSERT_TRUE(Sha256::update_many(hashers, some).ok());
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(out[i], Sha256::hash(some[i])) << n << " messages, message " << i;
+      EXPECT_EQ(h[i].finish(), Sha256::hash(some[i])) << n << " messages, message " << i;
+    }
+  }
 }
 
 TEST(HmacApi, VerifyAcceptsTruncatedTagsAndRejectsBadOnes) {

@@ -42,7 +42,8 @@ class Bench(unittest.TestCase):
         self.assertEqual((data["mode"], data["repetitions"]), ("throughput", 2))
         self.assertGreater(data["tsc_mhz"], 0)
         names = [r["subject"] for r in data["results"]]
-        self.assertEqual(names, ["sha256/hash/portable", "sha256/hash2/portable"])
+        self.assertEqual(names, ["sha256/hash/portable", "sha256/hash2/portable",
+                                 "sha256/hash16/portable"])
         for r in data["results"]:
             self.assertEqual(r["size"], 1024)
             self.assertEqual(r["n"], 2)

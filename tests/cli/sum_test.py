@@ -65,9 +65,10 @@ class Sum(TreeCase):
                                 "-", "uneven3"], data=b"stdin", expect_rc=1)
 
     def test_threads_in_pairs_equal_single_files(self):
-        # Every thread hashes two files at once through update_pair and takes the next file when
-        # one ends: awkward sizes around the hashes' blocks and the 256 KiB read block, an
-        # unreadable file and a directory in the middle, for each hash with a two-message call.
+        # Every thread hashes several files at once through update_many (up to sixteen: -j 1
+        # takes the first sixteen names together) and takes the next file when one ends: awkward
+        # sizes around the hashes' blocks and the 256 KiB read block, an unreadable file and a
+        # directory in the middle, for each hash with a multi-message call.
         block = 256 * 1024
         sizes = [0, 1, 63, 64, 65, 127, 128, 129, block - 1, block, block + 1, 3 * block + 5,
                  1000000, 2 * block, 7]

@@ -357,6 +357,29 @@ int main(int argc, char** argv) {
                          sink = acc[0];
                        }});
   }
+  if (hw.has(detail::sha256_avx512_shani.info.needs)) {
+    targets.push_back({"sha256/avx512_shani: sixteen secret 256-byte messages through update_many", 16 * 256,
+                       false, [](const std::uint8_t* s) {
+                         const Sha256 one(detail::sha256_avx512_shani);
+                         Sha256 h[16] = {one, one, one, one, one, one, one, one,
+                                         one, one, one, one, one, one, one, one};
+                         Sha256* hashers[16];
+                         std::span<const std::uint8_t> data[16];
+                         for (std::size_t i = 0; i < 16; ++i) {
+                           hashers[i] = &h[i];
+                           data[i] = {s + 256 * i, 256};
+                         }
+                         (void)Sha256::update_many(hashers, data);
+                         std::uint8_t first = 0;
+                         for (Sha256& x : h) first ^= x.finish()[0];
+                         sink = first;
+                       }});
+    targets.push_back({"sha256/avx512_shani: hash of a secret 256-byte message", 256, false, [](const std::uint8_t* s) {
+                         Sha256 h(detail::sha256_avx512_shani);
+                         h.update({s, 256});
+                         sink = h.finish()[0];
+                       }});
+  }
   if (hw.has(detail::aes_vaes_avx2.info.needs)) {
     add_block_cipher_targets<Aes128>(targets, "aes/vaes_avx2", detail::aes_vaes_avx2);
     targets.push_back({"aes/vaes_avx2 A/A control: key schedule and CTR, the fixed key in both classes", 16, false,

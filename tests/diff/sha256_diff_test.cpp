@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
+#include <vector>
 
 #include "axiom/bytes.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/sha256.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -136,7 +139,65 @@ TEST_P(Sha256Diff, UpdateManyEqualsSeparateUpdates) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Diff, ::testing::ValuesIn(detail::sha256_kernels()),
+// update_many over 1..20 messages of unequal awkward lengths, unaligned, some with a partial
+// block buffered first: sixteen at a time where the kernel has compress_blocks_x16 (lanes
+// dropping out as messages end, unused ones filled), the rest in pairs and alone.
+TEST_P(Sha256Diff, UpdateManyOfUpToTwentyMessages) {
+  Prng rng(test_seed() + 6);
+  const std::size_t lens[] = {0, 1, 55, 56, 63, 64, 65, 127, 128, 129, 1000, 4097, 8191};
+  const Bytes buf = rng.bytes(21 * (8191 + 16 + 70));
+  for (std::size_t n = 1; n <= 20; ++n) {
+    for (int shape = 0; shape < 3; ++shape) {  // unequal lengths; all 640 bytes; all 4096
+      std::vector<Sha256> h(n, Sha256(*GetParam()));
+      std::vector<Bytes> whole(n);
+      std::vector<std::span<const std::uint8_t>> data(n);
+      std::vector<Sha256*> hashers(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t len = shape == 0 ? lens[(7 * i + n) % std::size(lens)] : shape == 1 ? 640 : 4096;
+        const std::size_t offset = i * (8191 + 16 + 70) + (5 * i + n) % 16;
+        const std::size_t prefix = i % 3 == 1 ? (11 * i + n) % 70 : 0;
+        const auto pre = std::span(buf).subspan(offset, prefix);
+        data[i] = std::span(buf).subspan(offset + prefix, len);
+        whole[i].assign(pre.begin(), pre.end());
+        whole[i].insert(whole[i].end(), data[i].begin(), data[i].end());
+        h[i].update(pre);
+        hashers[i] = &h[i];
+      }
+      ASSERT_TRUE(Sha256::update_many(hashers, data).ok());
+      for (std::size_t i = 0; i < n; ++i)
+        ASSERT_EQ(h[i].finish(), reference(whole[i])) << n << " messages, shape " << shape << ", message " << i;
+    }
+  }
+}
+
+// compress_blocks_x16 itself: sixteen states and unaligned inputs, against one at a time; then
+// with lanes 11 to 15 copies of lane 0 (its state and input), as update_many fills them.
+TEST_P(Sha256Diff, SixteenLanesEqualOneAtATime) {
+  if (GetParam()->compress_blocks_x16 == nullptr) GTEST_SKIP() << "no compress_blocks_x16";
+  Prng rng(test_seed() + 7);
+  for (const std::size_t used : {16u, 11u}) {
+    for (const std::size_t nblocks : {0u, 1u, 2u, 5u}) {
+      const Bytes buf = rng.bytes(16 * (64 * nblocks + 16) + 1);
+      const Bytes init = rng.bytes(16 * 32);
+      std::uint32_t ours[16][8], want[16][8];
+      std::uint32_t* states[16];
+      const std::uint8_t* blocks[16];
+      for (std::size_t l = 0; l < 16; ++l) {
+        std::memcpy(ours[l], init.data() + 32 * l, 32);
+        std::memcpy(want[l], init.data() + 32 * l, 32);
+        states[l] = l < used ? ours[l] : ours[0];
+        blocks[l] = l < used ? buf.data() + l * (64 * nblocks + 16) + l % 16 + 1 : blocks[0];
+        detail::sha256_portable.compress_blocks(want[l], blocks[l], nblocks);
+      }
+      GetParam()->compress_blocks_x16(states, blocks, nblocks);
+      for (std::size_t l = 0; l < used; ++l)
+        for (std::size_t j = 0; j < 8; ++j)
+          ASSERT_EQ(ours[l][j], want[l][j]) << used << " lanes used, " << nblocks << " blocks, lane " << l;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Diff, ::testing::ValuesIn(sha256_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 }  // namespace

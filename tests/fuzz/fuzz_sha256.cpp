@@ -1,6 +1,6 @@
 // Fuzz target: every SHA-256 kernel against the portable one, with the input cut into random
-// streaming pieces and hashed two messages at a time; HMAC with a key taken from the input;
-// and, where OpenSSL is linked, against OpenSSL. Any difference aborts.
+// streaming pieces and hashed two and seventeen messages at a time; HMAC with a key taken from
+// the input; and, where OpenSSL is linked, against OpenSSL. Any difference aborts.
 #include <algorithm>
 #include <cstdint>
 #include <span>
@@ -47,6 +47,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(Sha256::update_many(pair, parts).ok());
     require(a.finish() == want);
     require(b.finish() == Sha256::hash(parts[1]));
+    // Seventeen suffixes of the message at once: sixteen lanes where the kernel has them.
+    Sha256 many[17] = {Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k),
+                       Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k),
+                       Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k), Sha256(*k)};
+    Sha256* hashers[17];
+    Bytes suffixes[17];
+    for (std::size_t i = 0; i < 17; ++i) {
+      hashers[i] = &many[i];
+      suffixes[i] = msg.subspan(i * msg.size() / 17);
+    }
+    require(Sha256::update_many(hashers, suffixes).ok());
+    for (std::size_t i = 0; i < 17; ++i) {
+      Sha256 r(axiom::detail::sha256_portable);
+      r.update(suffixes[i]);
+      require(many[i].finish() == r.finish());
+    }
     axiom::Hmac<Sha256> m(key, Sha256(*k)), r(want_tag);
     m.update(msg);
     r.update(msg);

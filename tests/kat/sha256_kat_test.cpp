@@ -8,6 +8,7 @@
 #include "axiom/sha256.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -128,7 +129,7 @@ TEST_P(Sha256Kat, Pbkdf2Rfc7914) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Kat, ::testing::ValuesIn(detail::sha256_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, Sha256Kat, ::testing::ValuesIn(sha256_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 }  // namespace

@@ -12,6 +12,7 @@ extern const StreebogKernel streebog_avx512_gfni_emul;
 extern const ChaCha20Kernel chacha20_avx512_emul;
 extern const Poly1305Kernel poly1305_avx512_ifma_emul;
 extern const MgmKernel mgm_vpclmul_avx512_emul;
+extern const Sha256Kernel sha256_avx512_shani_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -64,6 +65,12 @@ std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels() {
 
 std::span<const detail::MgmKernel* const> mgm_test_kernels() {
   static const KernelList<detail::MgmKernel> list(detail::mgm_kernels(), {AXIOM_EMULATED_KERNEL(mgm_vpclmul_avx512)});
+  return list.span();
+}
+
+std::span<const detail::Sha256Kernel* const> sha256_test_kernels() {
+  static const KernelList<detail::Sha256Kernel> list(detail::sha256_kernels(),
+                                                     {AXIOM_EMULATED_KERNEL(sha256_avx512_shani)});
   return list.span();
 }
 

@@ -9,6 +9,7 @@
 #include "chacha20/chacha20_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
+#include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
@@ -17,5 +18,6 @@ std::span<const detail::StreebogKernel* const> streebog_test_kernels();
 std::span<const detail::ChaCha20Kernel* const> chacha20_test_kernels();
 std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels();
 std::span<const detail::MgmKernel* const> mgm_test_kernels();
+std::span<const detail::Sha256Kernel* const> sha256_test_kernels();
 
 }  // namespace axiom::test

@@ -1,6 +1,7 @@
 #include "algorithms.hpp"
 
 #include <array>
+#include <vector>
 
 #include "axiom/aes.hpp"
 #include "axiom/hmac.hpp"
@@ -22,16 +23,15 @@ class HashDigester final : public Digester {
   void update(std::span<const std::uint8_t> data) override { h_.update(data); }
   void finish(std::span<std::uint8_t> out) override { h_.finish(out.first<H::digest_size>()); }
 
-  // update_pair: both digesters come from the same table entry, so both are HashDigester<H>.
-  static void update_pair(Digester& a, std::span<const std::uint8_t> da, Digester& b,
-                          std::span<const std::uint8_t> db) {
-    H* const hashers[] = {&static_cast<HashDigester&>(a).h_, &static_cast<HashDigester&>(b).h_};
-    const std::span<const std::uint8_t> data[] = {da, db};
-    if constexpr (requires { H::update_many(hashers, data); }) {
+  // update_many: all digesters come from the same table entry, so all are HashDigester<H>.
+  static void update_many(std::span<Digester* const> digesters,
+                          std::span<const std::span<const std::uint8_t>> data) {
+    std::vector<H*> hashers;
+    for (Digester* d : digesters) hashers.push_back(&static_cast<HashDigester*>(d)->h_);
+    if constexpr (requires { H::update_many(std::span<H* const>(hashers), data); }) {
       (void)H::update_many(hashers, data);  // sizes match by construction
     } else {
-      hashers[0]->update(da);
-      hashers[1]->update(db);
+      for (std::size_t i = 0; i < hashers.size(); ++i) hashers[i]->update(data[i]);
     }
   }
 
@@ -71,7 +71,7 @@ template <class H>
 constexpr HashAlgorithm hash_entry(std::string_view tag) {
   return {H::name, tag, H::digest_size,
           []() -> std::unique_ptr<Digester> { return std::make_unique<HashDigester<H>>(); },
-          &kernel_of<H>, &HashDigester<H>::update_pair};
+          &kernel_of<H>, &HashDigester<H>::update_many};
 }
 
 template <class H>

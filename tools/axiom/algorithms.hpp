@@ -25,10 +25,11 @@ struct HashAlgorithm {
   std::size_t digest_size;
   std::unique_ptr<Digester> (*make)();
   std::string_view (*kernel)();  // the kernel a new object uses on this CPU
-  // update_pair appends da to a and db to b, two digesters made by make(): where the hash
-  // has a multi-message call, both go through the kernel together (faster than one by one).
-  void (*update_pair)(Digester& a, std::span<const std::uint8_t> da, Digester& b,
-                      std::span<const std::uint8_t> db);
+  // update_many appends data[i] to *digesters[i] for every i, digesters made by make(): where
+  // the hash has a multi-message call, they go through the kernel together (faster than one by
+  // one; SHA-256 takes up to sixteen at once).
+  void (*update_many)(std::span<Digester* const> digesters,
+                      std::span<const std::span<const std::uint8_t>> data);
 };
 
 struct MacAlgorithm {

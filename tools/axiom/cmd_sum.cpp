@@ -43,7 +43,7 @@ constexpr const char* usage_text =
     "  -a, --algorithm ALG  the hash (default sha256; names in either case); 'axiom list'\n"
     "                       shows them all\n"
     "  -j, --jobs N         hash with up to N threads (default: one per CPU), each taking\n"
-    "                       two files at a time (not with -c); output stays in argument\n"
+    "                       several files at a time (not with -c); output stays in argument\n"
     "                       order, each line printed once all before it are\n"
     "  -c, --check          verify the digests listed in each LIST: coreutils lines\n"
     "                       ('hex  name', 'hex *name', 'TAG (name) = hex') or gost12sum\n"
@@ -93,41 +93,46 @@ Digest digest_file(const HashAlgorithm& alg, const std::string& name,
   return d;
 }
 
-// digest_pair hashes two files (neither standard input) in step, block by block, so that the
-// hash kernel takes both messages at once (update_pair); a file that cannot be opened or read
-// gets its error and the other one goes on. Lines are printed by the caller in order.
-void digest_pair(const HashAlgorithm& alg, const std::string* names[2], Digest result[2],
-                 ReadBuffer buffers[2], bool show_progress) {
-  Input in[2];
-  std::unique_ptr<Digester> h[2];
-  bool open[2] = {false, false};  // still being read
+// max_lanes: the most files one thread hashes at once, block by block, through the hash's
+// multi-message call (update_many): SHA-256 takes sixteen messages at once with AVX-512.
+constexpr std::size_t max_lanes = 16;
+
+// digest_group hashes several files (none standard input) in step, block by block, so that the
+// hash kernel takes them together (update_many); a file that cannot be opened or read gets its
+// error and the others go on. Lines are printed by the caller in order.
+void digest_group(const HashAlgorithm& alg, std::span<const std::string> names, Digest* result,
+                  std::vector<ReadBuffer>& buffers, bool show_progress) {
+  const std::size_t n = names.size();
+  std::vector<Input> in(n);
+  std::vector<std::unique_ptr<Digester>> h(n);
+  std::vector<char> open(n, 0);  // still being read
   std::uint64_t total = 0;
-  for (int i = 0; i < 2; ++i) {
-    result[i].err = in[i].open(*names[i]);
+  for (std::size_t i = 0; i < n; ++i) {
+    result[i].err = in[i].open(names[i]);
     open[i] = result[i].err == 0;
     if (open[i]) h[i] = alg.make();
     total += in[i].regular_size();
   }
-  Progress progress(quote_name(*names[0]) + " " + quote_name(*names[1]), total, show_progress && force_progress,
-                    show_progress);
-  while (open[0] || open[1]) {
-    std::span<const std::uint8_t> block[2];
-    for (int i = 0; i < 2; ++i) {
+  Progress progress(n == 2 ? quote_name(names[0]) + " " + quote_name(names[1])
+                           : std::to_string(n) + " files",
+                    total, show_progress && force_progress, show_progress);
+  std::vector<Digester*> reading;
+  std::vector<std::span<const std::uint8_t>> blocks;
+  while (std::find(open.begin(), open.end(), 1) != open.end()) {
+    reading.clear();
+    blocks.clear();
+    for (std::size_t i = 0; i < n; ++i) {
       if (!open[i]) continue;
       std::size_t got = 0;
       result[i].err = in[i].read_block(buffers[i], got);
-      block[i] = std::span(buffers[i]).first(got);
       open[i] = result[i].err == 0 && got == buffers[i].size();
       progress.advance(got);
+      reading.push_back(h[i].get());
+      blocks.push_back(std::span(buffers[i]).first(got));
     }
-    if (h[0] && h[1]) {
-      alg.update_pair(*h[0], block[0], *h[1], block[1]);
-    } else {
-      for (int i = 0; i < 2; ++i)
-        if (h[i]) h[i]->update(block[i]);
-    }
+    alg.update_many(reading, blocks);
   }
-  for (int i = 0; i < 2; ++i) {
+  for (std::size_t i = 0; i < n; ++i) {
     if (!h[i] || result[i].err != 0) continue;
     std::vector<std::uint8_t> out(alg.digest_size);
     h[i]->finish(out);
@@ -153,18 +158,20 @@ bool print_result(const std::string& name, const Digest& d) {
   return true;
 }
 
-// sum_sequential hashes the files two at a time (digest_pair), standard input on its own.
+// sum_sequential hashes up to max_lanes consecutive files at a time (digest_group), standard
+// input on its own.
 int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& names) {
-  ReadBuffer buffers[2] = {ReadBuffer(Input::buffer_size), ReadBuffer(Input::buffer_size)};
+  std::vector<ReadBuffer> buffers(1, ReadBuffer(Input::buffer_size));
   bool ok = true;
   for (std::size_t i = 0; i < names.size();) {
-    if (i + 1 < names.size() && names[i] != "-" && names[i + 1] != "-") {
-      const std::string* pair[2] = {&names[i], &names[i + 1]};
-      Digest result[2];
-      digest_pair(alg, pair, result, buffers, true);
-      ok = print_result(names[i], result[0]) && ok;
-      ok = print_result(names[i + 1], result[1]) && ok;
-      i += 2;
+    std::size_t n = 0;  // the files from i on that are hashed together
+    while (n < max_lanes && i + n < names.size() && names[i + n] != "-") ++n;
+    if (n >= 2) {
+      while (buffers.size() < n) buffers.emplace_back(Input::buffer_size);
+      std::vector<Digest> result(n);
+      digest_group(alg, std::span(names).subspan(i, n), result.data(), buffers, true);
+      for (std::size_t k = 0; k < n; ++k) ok = print_result(names[i + k], result[k]) && ok;
+      i += n;
     } else {
       ok = print_result(names[i], digest_file(alg, names[i], buffers[0], true)) && ok;
       i += 1;
@@ -175,13 +182,13 @@ int sum_sequential(const HashAlgorithm& alg, const std::vector<std::string>& nam
 
 // sum_parallel hashes with up to jobs worker threads (no more than there are files), with one
 // progress line for all files together (shown only on a terminal, and erased while a result
-// line is printed). Each worker hashes two files at once, block by
-// block through update_pair (the hash's multi-message kernel); when one of them ends, the next
-// unclaimed file takes its place, and the last one goes on alone. Worker t starts with the t-th
-// file, so that files spread over the workers before any worker takes a second one. The
-// calling thread prints in argument order, waiting for each result in turn, and hashes the "-"
-// entries itself: standard input can be read only once, so it is read in argument order as
-// sha256sum does.
+// line is printed). Each worker hashes several files at once (two, up to max_lanes when there
+// are enough files), block by block through update_many (the hash's multi-message kernel); when
+// one of them ends, the next unclaimed file takes its place, and the last ones go on alone.
+// Worker t starts with the t-th file, so that files spread over the workers before any worker
+// takes a second one. The calling thread prints in argument order, waiting for each result in
+// turn, and hashes the "-" entries itself: standard input can be read only once, so it is read
+// in argument order as sha256sum does.
 int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names, unsigned jobs) {
   std::vector<std::size_t> files;  // indices of the names that are not "-"
   for (std::size_t i = 0; i < names.size(); ++i)
@@ -207,6 +214,10 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
     std::unique_ptr<Input> in;
     std::unique_ptr<Digester> h;  // null while the lane is empty
   };
+  // Each worker's number of lanes: no more than the files share out over the workers, so that
+  // they spread over the workers first.
+  const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(jobs, files.size()));
+  const std::size_t width = std::clamp<std::size_t>(files.size() / workers, 2, max_lanes);
   // take opens file k of files in lane, or the next unclaimed one when it cannot be opened
   // (its error is published at once); the lane is left empty when no file is left.
   auto take = [&](Lane& lane, std::size_t k) {
@@ -228,30 +239,30 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
       std::unique_lock<std::mutex> lock(mutex);
       ready.wait(lock, [&] { return go; });
     }
-    ReadBuffer buffers[2] = {ReadBuffer(Input::buffer_size), ReadBuffer(Input::buffer_size)};
-    Lane lanes[2];
+    std::vector<ReadBuffer> buffers(width, ReadBuffer(Input::buffer_size));
+    std::vector<Lane> lanes(width);
     take(lanes[0], first);
-    take(lanes[1], next.fetch_add(1));
-    while (lanes[0].h || lanes[1].h) {
-      std::span<const std::uint8_t> block[2];
-      int err[2] = {0, 0};
-      bool ended[2] = {false, false};
-      for (int k = 0; k < 2; ++k) {
+    for (std::size_t k = 1; k < width; ++k) take(lanes[k], next.fetch_add(1));
+    std::vector<Digester*> reading;
+    std::vector<std::span<const std::uint8_t>> blocks;
+    std::vector<int> err(width);
+    std::vector<char> ended(width);
+    for (;;) {
+      reading.clear();
+      blocks.clear();
+      for (std::size_t k = 0; k < width; ++k) {
         if (!lanes[k].h) continue;
         std::size_t got = 0;
         err[k] = lanes[k].in->read_block(buffers[k], got);
-        block[k] = std::span(buffers[k]).first(got);
         ended[k] = err[k] != 0 || got < buffers[k].size();
         hashed.fetch_add(got, std::memory_order_relaxed);
+        reading.push_back(lanes[k].h.get());
+        blocks.push_back(std::span(buffers[k]).first(got));
       }
-      if (lanes[0].h && lanes[1].h) {
-        alg.update_pair(*lanes[0].h, block[0], *lanes[1].h, block[1]);
-      } else {
-        for (int k = 0; k < 2; ++k)
-          if (lanes[k].h) lanes[k].h->update(block[k]);
-      }
-      for (int k = 0; k < 2; ++k) {
-        if (!ended[k]) continue;
+      if (reading.empty()) break;
+      alg.update_many(reading, blocks);
+      for (std::size_t k = 0; k < width; ++k) {
+        if (!lanes[k].h || !ended[k]) continue;
         Digest d{err[k], {}};
         if (err[k] == 0) {
           std::vector<std::uint8_t> out(alg.digest_size);

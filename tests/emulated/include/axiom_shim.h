@@ -96,6 +96,64 @@ static inline int64_t axiom_shim_mm512_reduce_add_epi64(simde__m512i a) {
   return (int64_t)sum;
 }
 
+/* The SHA-256 extensions (SHA-NI), after the instructions' definitions in Intel's SDM: words as
+ * uint32_t[4], element 0 the low one. */
+static inline uint32_t axiom_shim_ror32(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+static inline uint32_t axiom_shim_sha256_s0(uint32_t x) {
+  return axiom_shim_ror32(x, 7) ^ axiom_shim_ror32(x, 18) ^ (x >> 3);
+}
+static inline uint32_t axiom_shim_sha256_s1(uint32_t x) {
+  return axiom_shim_ror32(x, 17) ^ axiom_shim_ror32(x, 19) ^ (x >> 10);
+}
+static inline simde__m128i axiom_shim_mm_sha256msg1_epu32(simde__m128i a, simde__m128i b) {
+  uint32_t x[4], y[4], r[4];
+  memcpy(x, &a, 16);
+  memcpy(y, &b, 16);
+  const uint32_t next[4] = {x[1], x[2], x[3], y[0]};
+  for (int i = 0; i < 4; ++i) r[i] = x[i] + axiom_shim_sha256_s0(next[i]);
+  simde__m128i out;
+  memcpy(&out, r, 16);
+  return out;
+}
+static inline simde__m128i axiom_shim_mm_sha256msg2_epu32(simde__m128i a, simde__m128i b) {
+  uint32_t x[4], y[4], r[4];
+  memcpy(x, &a, 16);
+  memcpy(y, &b, 16);
+  r[0] = x[0] + axiom_shim_sha256_s1(y[2]);
+  r[1] = x[1] + axiom_shim_sha256_s1(y[3]);
+  r[2] = x[2] + axiom_shim_sha256_s1(r[0]);
+  r[3] = x[3] + axiom_shim_sha256_s1(r[1]);
+  simde__m128i out;
+  memcpy(&out, r, 16);
+  return out;
+}
+/* Two rounds: a holds C D G H (C in the top element), b holds A B E F, k the two K + W words. */
+static inline simde__m128i axiom_shim_mm_sha256rnds2_epu32(simde__m128i a, simde__m128i b, simde__m128i k) {
+  uint32_t x[4], y[4], wk[4];
+  memcpy(x, &a, 16);
+  memcpy(y, &b, 16);
+  memcpy(wk, &k, 16);
+  uint32_t va = y[3], vb = y[2], vc = x[3], vd = x[2], ve = y[1], vf = y[0], vg = x[1], vh = x[0];
+  for (int i = 0; i < 2; ++i) {
+    const uint32_t t1 = vh + (axiom_shim_ror32(ve, 6) ^ axiom_shim_ror32(ve, 11) ^ axiom_shim_ror32(ve, 25)) +
+                        ((ve & vf) ^ (~ve & vg)) + wk[i];
+    const uint32_t t2 = (axiom_shim_ror32(va, 2) ^ axiom_shim_ror32(va, 13) ^ axiom_shim_ror32(va, 22)) +
+                        ((va & vb) ^ (va & vc) ^ (vb & vc));
+    vh = vg;
+    vg = vf;
+    vf = ve;
+    ve = vd + t1;
+    vd = vc;
+    vc = vb;
+    vb = va;
+    va = t1 + t2;
+  }
+  const uint32_t r[4] = {vf, ve, vb, va};
+  simde__m128i out;
+  memcpy(&out, r, 16);
+  return out;
+}
+
 /* The Intel names. */
 #undef _mm512_maskz_loadu_epi8
 #undef _mm512_mask_loadu_epi8
@@ -124,6 +182,9 @@ static inline int64_t axiom_shim_mm512_reduce_add_epi64(simde__m512i a) {
 #undef _mm_maskz_loadu_epi64
 #undef _mm_mask_loadu_epi64
 #undef _mm_mask_storeu_epi64
+#undef _mm_sha256msg1_epu32
+#undef _mm_sha256msg2_epu32
+#undef _mm_sha256rnds2_epu32
 #define _mm512_maskz_loadu_epi8 axiom_shim_mm512_maskz_loadu_epi8
 #define _mm512_mask_loadu_epi8 axiom_shim_mm512_mask_loadu_epi8
 #define _mm512_mask_storeu_epi8 axiom_shim_mm512_mask_storeu_epi8
@@ -178,5 +239,8 @@ static inline simde__m512i axiom_shim_mm512_maskz_shuffle_epi32(simde__mmask16 k
 #ifndef _MM_PERM_BADC
 #define _MM_PERM_BADC 0x4E
 #endif
+#define _mm_sha256msg1_epu32 axiom_shim_mm_sha256msg1_epu32
+#define _mm_sha256msg2_epu32 axiom_shim_mm_sha256msg2_epu32
+#define _mm_sha256rnds2_epu32 axiom_shim_mm_sha256rnds2_epu32
 
 #endif
