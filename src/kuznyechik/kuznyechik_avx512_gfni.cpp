@@ -1,0 +1,642 @@
+// The AVX-512 + GFNI Kuznyechik kernel: constant time, π through vpermi2b on tables in
+// registers, L through GF(2^8) products (vgf2p8affineqb, vgf2p8mulb).
+//
+// Bulk (ECB, CTR, CBC decryption; 64 blocks at a time, fewer padded): byte-sliced, register j
+// holds byte j of 64 blocks. π is two vpermi2b over the 256 entries in four registers and a
+// select on bit 7. L is the sixteen LFSR steps R of RFC 7801 on a ring of the sixteen registers
+// (the shift is a renaming): each step sums 8 products by constants (vgf2p8affineqb, the matrix
+// of the product) and the bytes whose coefficient is 1, pairs sharing a coefficient added
+// first. The newest byte gets a product of its own, off the pairs, so that a step waits on it
+// for one product and one XOR only. The next round key is merged into the ring as it forms:
+// a step adds a constant derived from the key (setup) into one of its pairs, so that the ring
+// ends holding L(x) ^ K with no XOR of its own. Per round and 64 blocks: 128 products, 32
+// vpermi2b, 16 selects, 80 three-way XORs, 64 two-way XORs. Decryption is the same on R^-1
+// and π^-1 with the keys L^-1(K) (z = L^-1(y) form).
+//
+// Short calls (fewer blocks than fill a batch well) and the chained one-block modes (CBC
+// encryption, CMAC): one block per 128-bit lane (or one block in a xmm). There the product is
+// by a different constant in each byte, which vgf2p8mulb does, but in the AES field; the state
+// is kept in an isomorphic image of Kuznyechik's field inside the AES field (phi, one
+// vgf2p8affineqb each way), where L(x) is sum over i of (x_i broadcast) * (column i of L):
+// sixteen vpshufb, sixteen vgf2p8mulb and a tree of eight three-way XORs that also adds the key.
+// A CBC or CMAC chain stays in that image from block to block.
+#include <array>
+#include <cstring>
+#include <utility>
+
+#include "core/endian.hpp"
+#include "core/wipe.hpp"
+#include "kuznyechik/kuznyechik_constants.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
+
+namespace axiom::detail {
+namespace {
+
+namespace kz = kuz;
+
+// aes_mul multiplies modulo x^8 + x^4 + x^3 + x + 1, as vgf2p8mulb does (compile time only).
+constexpr std::uint8_t aes_mul(std::uint8_t a, std::uint8_t b) {
+  std::uint8_t r = 0;
+  for (int i = 0; i < 8; ++i) {
+    if (b & 1) r ^= a;
+    a = static_cast<std::uint8_t>((a << 1) ^ ((a & 0x80) ? 0x1b : 0));
+    b >>= 1;
+  }
+  return r;
+}
+
+// beta: a root of Kuznyechik's x^8 + x^7 + x^6 + x + 1 in the AES field. phi maps sum a_k x^k
+// to sum a_k beta^k: linear, and multiplicative since x goes to a root of the same polynomial.
+constexpr std::uint8_t find_beta() {
+  for (unsigned b = 2; b < 256; ++b) {
+    std::uint8_t p[9] = {1};
+    for (int k = 1; k <= 8; ++k) p[k] = aes_mul(p[k - 1], static_cast<std::uint8_t>(b));
+    if ((p[8] ^ p[7] ^ p[6] ^ p[1] ^ p[0]) == 0) return static_cast<std::uint8_t>(b);
+  }
+  return 0;
+}
+
+struct Phi {
+  std::uint8_t to[256], from[256];
+};
+
+constexpr Phi make_phi() {
+  Phi t{};
+  const std::uint8_t beta = find_beta();
+  std::uint8_t pow[8] = {1};
+  for (int k = 1; k < 8; ++k) pow[k] = aes_mul(pow[k - 1], beta);
+  for (unsigned a = 0; a < 256; ++a) {
+    std::uint8_t v = 0;
+    for (int k = 0; k < 8; ++k)
+      if ((a >> k) & 1) v ^= pow[k];
+    t.to[a] = v;
+    t.from[v] = static_cast<std::uint8_t>(a);
+  }
+  return t;
+}
+
+constexpr Phi phi = make_phi();
+
+constexpr bool phi_is_isomorphism() {
+  for (unsigned y = 0; y < 256; ++y) {
+    const auto x = static_cast<std::uint8_t>(y);
+    if (phi.to[kz::gf_mul(2, x)] != aes_mul(phi.to[2], phi.to[x]) || phi.from[phi.to[x]] != x) return false;
+  }
+  return true;
+}
+static_assert(phi_is_isomorphism());
+
+// affine_matrix: the vgf2p8affineqb operand of the linear byte map f: byte 7 - i of the qword
+// has bit j set when bit i of f(1 << j) is.
+template <class F>
+constexpr std::uint64_t affine_matrix(F f) {
+  std::uint64_t m = 0;
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j)
+      if ((f(static_cast<std::uint8_t>(1u << j)) >> i) & 1) m |= std::uint64_t{1} << (8 * (7 - i) + j);
+  return m;
+}
+
+constexpr std::uint64_t times(std::uint8_t c) {
+  return affine_matrix([c](std::uint8_t x) { return kz::gf_mul(c, x); });
+}
+
+constexpr std::uint8_t gf_inverse(std::uint8_t a) {
+  for (unsigned b = 1; b < 256; ++b)
+    if (kz::gf_mul(a, static_cast<std::uint8_t>(b)) == 1) return static_cast<std::uint8_t>(b);
+  return 0;
+}
+
+// The LFSR step constants that merge a key into the ring (see the file comment): the step that
+// forms output byte p adds k[p] to it; the later steps that read the bytes formed so far get
+// back what those keys add to their sums. The constant goes into the pair with coefficient 16,
+// so it is divided by 16 first. Forward (R): step t forms byte 15 - t, the ring shifts up, the
+// newest byte is at 0. Inverse (R^-1): step t forms byte t, the newest byte is at 15, byte 0
+// has coefficient 1.
+constexpr kz::Block step_constants(const kz::Block& k, bool inverse) {
+  const std::uint8_t inv16 = gf_inverse(16);
+  kz::Block err{}, c{};
+  for (std::size_t t = 0; t < 16; ++t) {
+    std::uint8_t e;
+    if (!inverse) {
+      e = k[15 - t];
+      for (std::size_t j = 0; j < 16; ++j) e ^= kz::gf_mul(kz::coef[j], err[j]);
+      for (std::size_t j = 15; j > 0; --j) err[j] = err[j - 1];
+      err[0] = k[15 - t];
+    } else {
+      e = static_cast<std::uint8_t>(k[t] ^ err[0]);
+      for (std::size_t j = 0; j < 15; ++j) e ^= kz::gf_mul(kz::coef[j], err[j + 1]);
+      for (std::size_t j = 0; j < 15; ++j) err[j] = err[j + 1];
+      err[15] = k[t];
+    }
+    c[t] = kz::gf_mul(e, inv16);
+  }
+  return c;
+}
+
+// merge_matrix: the step constants as a matrix applied to a round key K (inverse: to L^-1(K)).
+constexpr kz::Matrix merge_matrix(bool inverse) {
+  kz::Matrix m{};
+  for (std::size_t i = 0; i < 16; ++i) {
+    kz::Block e{};
+    e[i] = 1;
+    const kz::Block c = step_constants(inverse ? kz::l_inv_map(e) : e, inverse);
+    for (std::size_t t = 0; t < 16; ++t) m[t][i] = c[t];
+  }
+  return m;
+}
+
+using Row64 = std::array<std::uint8_t, 64>;
+
+enum Which { l_fwd, l_inv, merge_fwd, merge_inv };
+
+struct GfniTables {
+  alignas(64) std::uint8_t sbox[2][256];      // π, π^-1
+  alignas(64) std::uint8_t sbox_phi[2][256];  // phi π phi^-1, phi π^-1 phi^-1
+  alignas(64) Row64 cols[4][16];              // [Which][i]: phi(M[j][i]) at byte j of each lane
+  alignas(64) Row64 bcast[16];                // [i]: i in every byte (vpshufb: x_i everywhere)
+  alignas(64) Row64 slice_block;              // block number of each byte in the sliced layout
+  alignas(64) Row64 dup4;                     // vpermb index: byte b / 4
+};
+
+constexpr GfniTables make_tables() {
+  GfniTables t{};
+  for (std::size_t v = 0; v < 256; ++v) {
+    t.sbox[0][v] = kz::pi[v];
+    t.sbox[1][v] = kz::pi_inv[v];
+    t.sbox_phi[0][phi.to[v]] = phi.to[kz::pi[v]];
+    t.sbox_phi[1][phi.to[v]] = phi.to[kz::pi_inv[v]];
+  }
+  const kz::Matrix ms[4] = {kz::l_matrix, kz::l_inv_matrix, merge_matrix(false), merge_matrix(true)};
+  for (std::size_t w = 0; w < 4; ++w)
+    for (std::size_t i = 0; i < 16; ++i)
+      for (std::size_t b = 0; b < 64; ++b) t.cols[w][i][b] = phi.to[ms[w][b % 16][i]];
+  for (std::size_t i = 0; i < 16; ++i)
+    for (std::size_t b = 0; b < 64; ++b) t.bcast[i][b] = static_cast<std::uint8_t>(i);
+  // The transpose puts byte j of block 4m + l (lane l of source register m) at byte 16 l + m.
+  for (std::size_t b = 0; b < 64; ++b) {
+    t.slice_block[b] = static_cast<std::uint8_t>(4 * (b % 16) + b / 16);
+    t.dup4[b] = static_cast<std::uint8_t>(b / 4);
+  }
+  return t;
+}
+
+alignas(64) constexpr GfniTables tab = make_tables();
+
+// The products of the LFSR step, by coefficient.
+constexpr std::uint64_t m148 = times(148), m32 = times(32), m133 = times(133), m16 = times(16),
+                        m194 = times(194), m192 = times(192), m251 = times(251);
+constexpr std::uint64_t to_phi_matrix = affine_matrix([](std::uint8_t x) { return phi.to[x]; });
+constexpr std::uint64_t from_phi_matrix = affine_matrix([](std::uint8_t x) { return phi.from[x]; });
+
+// slot: where the byte with coefficient coef[j] of step t sits in the ring (the inverse
+// mirrors the forward order: its byte 15 - j has the coefficient of forward byte j, and its
+// ring turns the other way). The step writes its result over slot(15), which it reads last.
+constexpr unsigned slot(bool inverse, unsigned t, unsigned j) {
+  return inverse ? (t + 15 - j) & 15 : (16 - t + j) & 15;
+}
+
+// Bulk keys as the rounds read them: every byte in a dword (vpternlogd/vpxord broadcast).
+struct BulkKeys {
+  alignas(64) std::uint32_t first[16];    // XORed in before the rounds
+  alignas(64) std::uint32_t steps[9][16]; // per round, per LFSR step
+  alignas(64) std::uint32_t last[16];     // decryption: XORed in after the last π^-1
+};
+
+}  // namespace
+}  // namespace axiom::detail
+
+// GCC 12's AVX-512 intrinsics start from _mm512_undefined_epi32(), which its uninitialized
+// warnings flag once inlined (GCC bug 105593): silenced for the header alone.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+AXIOM_ISA_BEGIN(kuznyechik, avx512_gfni)
+
+namespace {
+
+using Z = __m512i;
+using X = __m128i;
+using detail::BulkKeys;
+using detail::KuznyechikSchedule;
+using detail::tab;
+
+inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
+inline Z ld(const detail::Row64& r) noexcept { return _mm512_load_si512(r.data()); }
+inline Z ld(const std::uint8_t* p) noexcept { return _mm512_load_si512(p); }
+inline X ldx(const detail::Row64& r) noexcept { return _mm_load_si128(reinterpret_cast<const X*>(r.data())); }
+inline X loadu(const std::uint8_t* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const X*>(p)); }
+inline void storeu(std::uint8_t* p, X v) noexcept { _mm_storeu_si128(reinterpret_cast<X*>(p), v); }
+
+// load_bytes / store_bytes: the first `bytes` (at most 64) of a zmm; masked-off memory is not
+// touched.
+inline std::uint64_t byte_mask(std::size_t bytes) noexcept { return bytes >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bytes) - 1; }
+inline Z load_bytes(const std::uint8_t* p, std::size_t bytes) noexcept {
+  return bytes >= 64 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi8(byte_mask(bytes), p);
+}
+inline void store_bytes(std::uint8_t* p, Z v, std::size_t bytes) noexcept {
+  if (bytes >= 64)
+    _mm512_storeu_si512(p, v);
+  else
+    _mm512_mask_storeu_epi8(p, byte_mask(bytes), v);
+}
+
+inline Z vxor(Z a, Z b) noexcept { return _mm512_xor_si512(a, b); }
+inline X vxor(X a, X b) noexcept { return _mm_xor_si128(a, b); }
+inline Z zero(Z) noexcept { return _mm512_setzero_si512(); }
+inline X zero(X) noexcept { return _mm_setzero_si128(); }
+inline Z xor3(Z a, Z b, Z c) noexcept { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
+inline X xor3(X a, X b, X c) noexcept { return _mm_ternarylogic_epi32(a, b, c, 0x96); }
+inline Z bcast(const std::uint32_t& k) noexcept { return _mm512_set1_epi32(static_cast<int>(k)); }
+inline Z times(Z x, std::uint64_t m) noexcept {
+  return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64(static_cast<long long>(m)), 0);
+}
+inline Z to_phi(Z x) noexcept { return times(x, detail::to_phi_matrix); }
+inline Z from_phi(Z x) noexcept { return times(x, detail::from_phi_matrix); }
+inline X to_phi(X x) noexcept {
+  return _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(static_cast<long long>(detail::to_phi_matrix)), 0);
+}
+inline X from_phi(X x) noexcept {
+  return _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(static_cast<long long>(detail::from_phi_matrix)), 0);
+}
+
+// A 256-entry table in four registers.
+struct Sbox {
+  Z t[4];
+  explicit Sbox(const std::uint8_t* table) noexcept {
+    for (int q = 0; q < 4; ++q) t[q] = ld(table + 64 * q);
+  }
+};
+
+// sub: table[x] for every byte: the entries of x's half (bits 0..6 pick one of 128), then a
+// select on bit 7.
+inline Z sub(Z x, const Sbox& s) noexcept {
+  const Z lo = _mm512_permutex2var_epi8(s.t[0], x, s.t[1]);
+  const Z hi = _mm512_permutex2var_epi8(s.t[2], x, s.t[3]);
+  return _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), lo, hi);
+}
+inline X sub(X x, const Sbox& s) noexcept { return _mm512_castsi512_si128(sub(_mm512_castsi128_si512(x), s)); }
+
+// ---- 64 blocks, byte-sliced ----
+
+// step: one LFSR step (R, or R^-1 when Inverse) with step constant k.
+template <bool Inverse, unsigned T>
+inline void step(Z w[16], const std::uint32_t& k) noexcept {
+  Z x[16];
+  for (unsigned j = 0; j < 16; ++j) x[j] = w[detail::slot(Inverse, T, j)];
+  const Z newest = times(x[0], detail::m148);
+  const Z q1 = times(_mm512_xor_si512(x[1], x[13]), detail::m32);
+  const Z a = xor3(times(x[14], detail::m148), times(_mm512_xor_si512(x[2], x[12]), detail::m133),
+                   times(xor3(x[3], x[11], bcast(k)), detail::m16));
+  const Z b = xor3(times(_mm512_xor_si512(x[4], x[10]), detail::m194),
+                   times(_mm512_xor_si512(x[5], x[9]), detail::m192), times(x[7], detail::m251));
+  // The two newest bytes' products come in last.
+  w[detail::slot(Inverse, T, 15)] = xor3(xor3(a, b, xor3(x[6], x[8], x[15])), q1, newest);
+}
+
+template <bool Inverse, unsigned... T>
+inline void linear(Z w[16], const std::uint32_t (&k)[16], std::integer_sequence<unsigned, T...>) noexcept {
+  (step<Inverse, T>(w, k[T]), ...);
+}
+
+inline void add_key(Z w[16], const std::uint32_t (&k)[16]) noexcept {
+  for (int j = 0; j < 16; ++j) w[j] = _mm512_xor_si512(w[j], bcast(k[j]));
+}
+
+template <bool Decrypt>
+inline void rounds(Z w[16], const BulkKeys& k) noexcept {
+  const Sbox s(tab.sbox[Decrypt]);
+  add_key(w, k.first);
+  for (int r = 0; r < 9; ++r) {
+    if (Decrypt) {
+      linear<true>(w, k.steps[r], std::make_integer_sequence<unsigned, 16>{});
+      for (int j = 0; j < 16; ++j) w[j] = sub(w[j], s);
+    } else {
+      for (int j = 0; j < 16; ++j) w[j] = sub(w[j], s);
+      linear<false>(w, k.steps[r], std::make_integer_sequence<unsigned, 16>{});
+    }
+  }
+  if (Decrypt) add_key(w, k.last);
+}
+
+// transpose16: a 16 x 16 byte transpose in each 128-bit lane, its own inverse: lane l of
+// register m (block 4m + l) becomes byte 16 l + m of the sixteen byte registers.
+inline void transpose16(Z x[16]) noexcept {
+  Z y[16];
+  for (int m = 0; m < 8; ++m) {
+    y[m] = _mm512_unpacklo_epi8(x[2 * m], x[2 * m + 1]);
+    y[m + 8] = _mm512_unpackhi_epi8(x[2 * m], x[2 * m + 1]);
+  }
+  for (int m = 0; m < 8; ++m) {
+    x[m] = _mm512_unpacklo_epi16(y[2 * m], y[2 * m + 1]);
+    x[m + 8] = _mm512_unpackhi_epi16(y[2 * m], y[2 * m + 1]);
+  }
+  for (int m = 0; m < 8; ++m) {
+    y[m] = _mm512_unpacklo_epi32(x[2 * m], x[2 * m + 1]);
+    y[m + 8] = _mm512_unpackhi_epi32(x[2 * m], x[2 * m + 1]);
+  }
+  for (int m = 0; m < 8; ++m) {
+    x[m] = _mm512_unpacklo_epi64(y[2 * m], y[2 * m + 1]);
+    x[m + 8] = _mm512_unpackhi_epi64(y[2 * m], y[2 * m + 1]);
+  }
+  // Each stage moved the top index bit to the bottom: column j sits in x[bit-reversed j].
+  constexpr int rev[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+  for (int j = 0; j < 16; ++j) y[j] = x[rev[j]];
+  for (int j = 0; j < 16; ++j) x[j] = y[j];
+}
+
+inline void dup4(std::uint32_t (&out)[16], const std::uint8_t k[16]) noexcept {
+  _mm512_store_si512(out, _mm512_permutexvar_epi8(ld(tab.dup4), _mm512_castsi128_si512(loadu(k))));
+}
+
+// bulk_keys: dec rows 0..8 hold the forward step constants of K2..K10, rows 9..16 the inverse
+// ones of L^-1(K2..K9) (setup).
+template <bool Decrypt>
+void bulk_keys(BulkKeys& k, const KuznyechikSchedule& s) noexcept {
+  if (!Decrypt) {
+    dup4(k.first, s.enc[0]);
+    for (int r = 0; r < 9; ++r) dup4(k.steps[r], s.dec[r]);
+  } else {
+    dup4(k.first, s.enc[9]);
+    std::memset(k.steps[0], 0, sizeof k.steps[0]);  // L^-1(y ^ K10): the key went in before
+    for (int r = 1; r < 9; ++r) dup4(k.steps[r], s.dec[17 - r]);
+    dup4(k.last, s.enc[0]);
+  }
+}
+
+inline std::size_t bytes_of(std::size_t n, int m) noexcept {
+  const std::size_t start = 64 * static_cast<std::size_t>(m);
+  return 16 * n > start ? 16 * n - start : 0;
+}
+
+// ecb64: n (at most 64) blocks.
+template <bool Decrypt>
+void ecb64(const BulkKeys& k, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  Z w[16];
+  for (int m = 0; m < 16; ++m) w[m] = load_bytes(in + 64 * m, bytes_of(n, m));
+  transpose16(w);
+  rounds<Decrypt>(w, k);
+  transpose16(w);
+  for (int m = 0; m < 16; ++m) store_bytes(out + 64 * m, w[m], bytes_of(n, m));
+}
+
+// ctr64: n (at most 64) blocks of out = in ^ E(c + i), c the 128-bit big-endian counter
+// (hi, lo). The counter blocks are made byte-sliced: byte 15 is the low byte plus the block
+// number, each byte above adds the carry of the one below.
+void ctr64(const BulkKeys& k, std::uint64_t hi, std::uint64_t lo, std::uint8_t* out, const std::uint8_t* in,
+           std::size_t n) noexcept {
+  Z w[16];
+  const Z number = ld(tab.slice_block), ones = _mm512_set1_epi8(-1);
+  w[15] = _mm512_add_epi8(_mm512_set1_epi8(static_cast<char>(lo)), number);
+  __mmask64 carry = _mm512_cmplt_epu8_mask(w[15], number);
+  for (int j = 14; j >= 0; --j) {
+    const std::uint64_t half = j < 8 ? hi : lo;
+    const Z c = _mm512_set1_epi8(static_cast<char>(half >> (8 * (7 - j % 8))));
+    w[j] = _mm512_mask_sub_epi8(c, carry, c, ones);
+    carry = _mm512_mask_cmpeq_epi8_mask(carry, w[j], _mm512_setzero_si512());
+  }
+  rounds<false>(w, k);
+  transpose16(w);
+  for (int m = 0; m < 16; ++m) {
+    const std::size_t bytes = bytes_of(n, m);
+    store_bytes(out + 64 * m, _mm512_xor_si512(w[m], load_bytes(in + 64 * m, bytes)), bytes);
+  }
+}
+
+// before: the iv, then blocks 0..2 of c.
+inline Z before(Z c, const std::uint8_t iv[16]) noexcept {
+  return _mm512_alignr_epi64(c, _mm512_broadcast_i32x4(loadu(iv)), 6);
+}
+
+// cbc_dec64: n (at most 64) blocks; iv is replaced by the last ciphertext block. Each register
+// of 4 blocks is XORed with the 4 blocks before it, from the last register down, so that an
+// in-place call reads every ciphertext block before it is overwritten.
+void cbc_dec64(const BulkKeys& k, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+               std::size_t n) noexcept {
+  Z w[16];
+  for (int m = 0; m < 16; ++m) w[m] = load_bytes(in + 64 * m, bytes_of(n, m));
+  const X next_iv = loadu(in + 16 * (n - 1));
+  transpose16(w);
+  rounds<true>(w, k);
+  transpose16(w);
+  for (int m = 15; m >= 1; --m) {
+    const std::size_t bytes = bytes_of(n, m);
+    if (bytes == 0) continue;
+    store_bytes(out + 64 * m, _mm512_xor_si512(w[m], load_bytes(in + 64 * m - 16, bytes)), bytes);
+  }
+  const std::size_t bytes = bytes_of(n, 0);
+  store_bytes(out, _mm512_xor_si512(w[0], before(load_bytes(in, bytes), iv)), bytes);
+  storeu(iv, next_iv);
+}
+
+// ---- one block per 128-bit lane, in the phi field ----
+
+inline Z shuffle(Z a, const detail::Row64& i) noexcept { return _mm512_shuffle_epi8(a, ld(i)); }
+inline X shuffle(X a, const detail::Row64& i) noexcept { return _mm_shuffle_epi8(a, ldx(i)); }
+inline Z gmul(Z a, const detail::Row64& c) noexcept { return _mm512_gf2p8mul_epi8(a, ld(c)); }
+inline X gmul(X a, const detail::Row64& c) noexcept { return _mm_gf2p8mul_epi8(a, ldx(c)); }
+
+// matvec: M x ^ key for the matrix `which`, on each lane (phi field).
+template <class V>
+inline V matvec(V x, detail::Which which, V key) noexcept {
+  V p[16];
+  for (int i = 0; i < 16; ++i) p[i] = gmul(shuffle(x, tab.bcast[i]), tab.cols[which][i]);
+  const V a = xor3(p[0], p[1], p[2]), b = xor3(p[3], p[4], p[5]), c = xor3(p[6], p[7], p[8]);
+  const V d = xor3(p[9], p[10], p[11]), e = xor3(p[12], p[13], p[14]);
+  return xor3(xor3(a, b, c), xor3(d, e, p[15]), key);
+}
+
+// The round keys in the phi field, in every lane.
+struct LaneKeys {
+  Z k[10];
+  explicit LaneKeys(const KuznyechikSchedule& s) noexcept {
+    for (int r = 0; r < 10; ++r) k[r] = to_phi(_mm512_broadcast_i32x4(loadu(s.enc[r])));
+  }
+};
+inline Z key(const LaneKeys& k, int r, Z) noexcept { return k.k[r]; }
+inline X key(const LaneKeys& k, int r, X) noexcept { return _mm512_castsi512_si128(k.k[r]); }
+
+// encrypt_rounds: the nine rounds after the first key (x already holds phi(block ^ K1)).
+template <class V>
+inline V encrypt_rounds(V x, const LaneKeys& k, const Sbox& s) noexcept {
+  for (int r = 1; r < 10; ++r) x = matvec(sub(x, s), detail::l_fwd, key(k, r, x));
+  return x;
+}
+
+template <class V>
+inline V decrypt_lanes(V x, const LaneKeys& k, const Sbox& s) noexcept {
+  x = vxor(x, key(k, 9, x));
+  for (int r = 8; r >= 0; --r) x = vxor(sub(matvec(x, detail::l_inv, zero(x)), s), key(k, r, x));
+  return x;
+}
+
+template <bool Decrypt>
+inline Z crypt_lanes(Z x, const LaneKeys& k, const Sbox& s) noexcept {
+  x = to_phi(x);
+  x = Decrypt ? decrypt_lanes(x, k, s) : encrypt_rounds(_mm512_xor_si512(x, k.k[0]), k, s);
+  return from_phi(x);
+}
+
+// Below this many blocks, the lanes beat a padded batch of 64.
+constexpr std::size_t batch_min = 24;
+
+template <bool Decrypt>
+void ecb_lanes(const KuznyechikSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const LaneKeys k(ks);
+  const Sbox s(tab.sbox_phi[Decrypt]);
+  for (; n > 0; n -= n < 4 ? n : 4, in += 64, out += 64) {
+    const std::size_t bytes = n < 4 ? 16 * n : 64;
+    store_bytes(out, crypt_lanes<Decrypt>(load_bytes(in, bytes), k, s), bytes);
+  }
+}
+
+template <bool Decrypt>
+void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const KuznyechikSchedule& s = sched(ks);
+  if (n >= batch_min) {
+    BulkKeys k;
+    bulk_keys<Decrypt>(k, s);
+    for (; n >= batch_min; n -= n < 64 ? n : 64, in += 1024, out += 1024) ecb64<Decrypt>(k, out, in, n < 64 ? n : 64);
+    detail::wipe(k);
+  }
+  if (n > 0) ecb_lanes<Decrypt>(s, out, in, n);
+}
+
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  ecb<false>(ks, out, in, n);
+}
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  ecb<true>(ks, out, in, n);
+}
+
+inline std::uint64_t load_be64(const std::uint8_t* p) noexcept { return __builtin_bswap64(detail::load_le64(p)); }
+inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept { detail::store_le64(p, __builtin_bswap64(v)); }
+
+void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const KuznyechikSchedule& s = sched(ks);
+  std::uint64_t hi = load_be64(ctr), lo = load_be64(ctr + 8);
+  if (n >= batch_min) {
+    BulkKeys k;
+    bulk_keys<false>(k, s);
+    for (; n >= batch_min;) {
+      const std::size_t m = n < 64 ? n : 64;
+      ctr64(k, hi, lo, out, in, m);
+      lo += m;
+      hi += lo < m;
+      n -= m, in += 16 * m, out += 16 * m;
+    }
+    detail::wipe(k);
+  }
+  if (n > 0) {
+    const LaneKeys k(s);
+    const Sbox sb(tab.sbox_phi[0]);
+    for (; n > 0;) {
+      const std::size_t m = n < 4 ? n : 4;
+      alignas(64) std::uint8_t c[64];
+      for (std::size_t b = 0; b < 4; ++b) {
+        store_be64(c + 16 * b, hi + (lo + b < lo));
+        store_be64(c + 16 * b + 8, lo + b);
+      }
+      const Z e = crypt_lanes<false>(ld(c), k, sb);
+      store_bytes(out, _mm512_xor_si512(e, load_bytes(in, 16 * m)), 16 * m);
+      lo += m;
+      hi += lo < m;
+      n -= m, in += 16 * m, out += 16 * m;
+    }
+  }
+  store_be64(ctr, hi);
+  store_be64(ctr + 8, lo);
+}
+
+void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
+  const KuznyechikSchedule& s = sched(ks);
+  if (n >= batch_min) {
+    BulkKeys k;
+    bulk_keys<true>(k, s);
+    for (; n >= batch_min;) {
+      const std::size_t m = n < 64 ? n : 64;
+      cbc_dec64(k, iv, out, in, m);
+      n -= m, in += 16 * m, out += 16 * m;
+    }
+    detail::wipe(k);
+  }
+  if (n > 0) {
+    const LaneKeys k(s);
+    const Sbox sb(tab.sbox_phi[1]);
+    // From the last group down, as cbc_dec64, so that in-place calls work.
+    const X next_iv = loadu(in + 16 * (n - 1));
+    for (std::size_t g = (n - 1) / 4 + 1; g-- > 0;) {
+      const std::size_t first = 4 * g, m = n - first < 4 ? n - first : 4;
+      const Z c = load_bytes(in + 16 * first, 16 * m);
+      const Z prev = g == 0 ? before(c, iv) : load_bytes(in + 16 * first - 16, 16 * m);
+      store_bytes(out + 16 * first, _mm512_xor_si512(crypt_lanes<true>(c, k, sb), prev), 16 * m);
+    }
+    storeu(iv, next_iv);
+  }
+}
+
+// CBC encryption and CMAC: one chain, in the phi field from block to block.
+void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
+  const LaneKeys k(sched(ks));
+  const Sbox s(tab.sbox_phi[0]);
+  const X k0 = key(k, 0, X{});
+  X c = to_phi(loadu(iv));
+  for (; n > 0; --n, in += 16, out += 16) {
+    c = encrypt_rounds(xor3(c, to_phi(loadu(in)), k0), k, s);
+    storeu(out, from_phi(c));
+  }
+  storeu(iv, from_phi(c));
+}
+
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+  const LaneKeys k(sched(ks));
+  const Sbox s(tab.sbox_phi[0]);
+  const X k0 = key(k, 0, X{});
+  X c = to_phi(loadu(state));
+  for (; n > 0; --n, in += 16) c = encrypt_rounds(xor3(c, to_phi(loadu(in)), k0), k, s);
+  storeu(state, from_phi(c));
+}
+
+void ls(std::uint8_t block[16]) noexcept {
+  const Sbox s(tab.sbox_phi[0]);
+  const X x = sub(to_phi(loadu(block)), s);
+  storeu(block, from_phi(matvec(x, detail::l_fwd, _mm_setzero_si128())));
+}
+
+// setup: dec rows 0..8 = the forward step constants of K2..K10, rows 9..16 = the inverse ones
+// of L^-1(K2..K9), four keys per register (enc rows 1..4, 5..8, 9).
+void setup(KuznyechikSchedule& ks) noexcept {
+  const std::uint8_t* e = ks.enc[1];
+  for (int g = 0; g < 3; ++g) {
+    const std::size_t bytes = g < 2 ? 64 : 16;
+    const Z x = to_phi(load_bytes(e + 64 * g, bytes));
+    store_bytes(ks.dec[4 * g], from_phi(matvec(x, detail::merge_fwd, _mm512_setzero_si512())), bytes);
+    if (g < 2) store_bytes(ks.dec[9 + 4 * g], from_phi(matvec(x, detail::merge_inv, _mm512_setzero_si512())), 64);
+  }
+}
+
+}  // namespace
+
+AXIOM_ISA_END
+
+namespace axiom::detail {
+const KuznyechikKernel kuznyechik_avx512_gfni = {
+    {"kuznyechik/avx512_gfni",
+     cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 | cpu::Feature::vbmi |
+         cpu::Feature::gfni,
+     true},
+    kuznyechik_avx512_gfni::ls,
+    kuznyechik_avx512_gfni::setup,
+    {kuznyechik_avx512_gfni::encrypt_blocks, kuznyechik_avx512_gfni::decrypt_blocks, kuznyechik_avx512_gfni::ctr_xor,
+     kuznyechik_avx512_gfni::cbc_encrypt, kuznyechik_avx512_gfni::cbc_decrypt, kuznyechik_avx512_gfni::cbc_mac},
+};
+}  // namespace axiom::detail
