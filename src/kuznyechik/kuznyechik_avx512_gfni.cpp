@@ -153,10 +153,14 @@ enum Which { l_fwd, l_inv, merge_fwd, merge_inv };
 struct GfniTables {
   alignas(64) std::uint8_t sbox[2][256];      // π, π^-1
   alignas(64) std::uint8_t sbox_phi[2][256];  // phi π phi^-1, phi π^-1 phi^-1
-  alignas(64) Row64 cols[4][16];              // [Which][i]: phi(M[j][i]) at byte j of each lane
-  alignas(64) Row64 bcast[16];                // [i]: i in every byte (vpshufb: x_i everywhere)
+  alignas(64) Row64 diag[4][16];              // [Which][d]: phi(M[j][j + d mod 16]) at byte j of each lane
   alignas(64) Row64 slice_block;              // block number of each byte in the sliced layout
   alignas(64) Row64 dup4;                     // vpermb index: byte b / 4
+  // The spread layout of one block (chain path): byte 16 q + 4 t + u holds block byte 4 q + u.
+  alignas(64) Row64 spread;                   // vpermb index: block -> spread
+  alignas(64) Row64 unspread;                 // vpermb index: spread -> block (first 16 bytes)
+  alignas(64) Row64 gather[4];                // [p]: byte 16 q + 4 t + u gets block byte 4 p + t
+  alignas(64) Row64 coef[4];                  // [p]: phi(L[4 q + u][4 p + t]) there
 };
 
 constexpr GfniTables make_tables() {
@@ -169,14 +173,19 @@ constexpr GfniTables make_tables() {
   }
   const kz::Matrix ms[4] = {kz::l_matrix, kz::l_inv_matrix, merge_matrix(false), merge_matrix(true)};
   for (std::size_t w = 0; w < 4; ++w)
-    for (std::size_t i = 0; i < 16; ++i)
-      for (std::size_t b = 0; b < 64; ++b) t.cols[w][i][b] = phi.to[ms[w][b % 16][i]];
-  for (std::size_t i = 0; i < 16; ++i)
-    for (std::size_t b = 0; b < 64; ++b) t.bcast[i][b] = static_cast<std::uint8_t>(i);
+    for (std::size_t d = 0; d < 16; ++d)
+      for (std::size_t b = 0; b < 64; ++b) t.diag[w][d][b] = phi.to[ms[w][b % 16][(b + d) % 16]];
   // The transpose puts byte j of block 4m + l (lane l of source register m) at byte 16 l + m.
   for (std::size_t b = 0; b < 64; ++b) {
     t.slice_block[b] = static_cast<std::uint8_t>(4 * (b % 16) + b / 16);
     t.dup4[b] = static_cast<std::uint8_t>(b / 4);
+    const std::size_t q = b / 16, tt = b / 4 % 4, u = b % 4;
+    t.spread[b] = static_cast<std::uint8_t>(4 * q + u);
+    t.unspread[b] = static_cast<std::uint8_t>(16 * (b / 4 % 4) + b % 4);
+    for (std::size_t p = 0; p < 4; ++p) {
+      t.gather[p][b] = static_cast<std::uint8_t>(16 * p + tt);
+      t.coef[p][b] = phi.to[kz::l_matrix[4 * q + u][4 * p + tt]];
+    }
   }
   return t;
 }
@@ -188,6 +197,7 @@ constexpr std::uint64_t m148 = times(148), m32 = times(32), m133 = times(133), m
                         m194 = times(194), m192 = times(192), m251 = times(251);
 constexpr std::uint64_t to_phi_matrix = affine_matrix([](std::uint8_t x) { return phi.to[x]; });
 constexpr std::uint64_t from_phi_matrix = affine_matrix([](std::uint8_t x) { return phi.from[x]; });
+constexpr std::uint64_t sign_matrix = affine_matrix([](std::uint8_t x) { return static_cast<std::uint8_t>(x & 0x80 ? 0xff : 0); });
 
 // slot: where the byte with coefficient coef[j] of step t sits in the ring (the inverse
 // mirrors the forward order: its byte 15 - j has the coefficient of forward byte j, and its
@@ -438,16 +448,25 @@ void cbc_dec64(const BulkKeys& k, std::uint8_t iv[16], std::uint8_t* out, const 
 
 // ---- one block per 128-bit lane, in the phi field ----
 
-inline Z shuffle(Z a, const detail::Row64& i) noexcept { return _mm512_shuffle_epi8(a, ld(i)); }
-inline X shuffle(X a, const detail::Row64& i) noexcept { return _mm_shuffle_epi8(a, ldx(i)); }
+// rotate: byte j of each lane becomes byte j + D (mod 16) of the lane.
+template <int D>
+inline Z rotate(Z a) noexcept { return D == 0 ? a : _mm512_alignr_epi8(a, a, D); }
+template <int D>
+inline X rotate(X a) noexcept { return D == 0 ? a : _mm_alignr_epi8(a, a, D); }
 inline Z gmul(Z a, const detail::Row64& c) noexcept { return _mm512_gf2p8mul_epi8(a, ld(c)); }
 inline X gmul(X a, const detail::Row64& c) noexcept { return _mm_gf2p8mul_epi8(a, ldx(c)); }
 
-// matvec: M x ^ key for the matrix `which`, on each lane (phi field).
+template <class V, int... D>
+inline void diagonals(V p[16], V x, const detail::Row64 (&diag)[16], std::integer_sequence<int, D...>) noexcept {
+  ((p[D] = gmul(rotate<D>(x), diag[D])), ...);
+}
+
+// matvec: M x ^ key for the matrix `which`, on each lane (phi field): the sum over the
+// diagonals d of x rotated by d times diagonal d of M.
 template <class V>
 inline V matvec(V x, detail::Which which, V key) noexcept {
   V p[16];
-  for (int i = 0; i < 16; ++i) p[i] = gmul(shuffle(x, tab.bcast[i]), tab.cols[which][i]);
+  diagonals(p, x, tab.diag[which], std::make_integer_sequence<int, 16>{});
   const V a = xor3(p[0], p[1], p[2]), b = xor3(p[3], p[4], p[5]), c = xor3(p[6], p[7], p[8]);
   const V d = xor3(p[9], p[10], p[11]), e = xor3(p[12], p[13], p[14]);
   return xor3(xor3(a, b, c), xor3(d, e, p[15]), key);
@@ -583,33 +602,74 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   }
 }
 
-// CBC encryption and CMAC: one chain, in the phi field from block to block.
+// ---- one block, latency-bound (CBC encryption, CMAC, the key schedule) ----
+//
+// A chain of blocks waits on every round, and there sixteen rotations and sixteen products in
+// one xmm crowd the two ports that run them. Spread over a zmm, the round is 4 vpermb and 4
+// vgf2p8mulb: the block is spread (byte 16 q + 4 t + u holds byte 4 q + u), vpermb p puts byte
+// 4 p + t in dword t of every lane, the products by L[4 q + u][4 p + t] add up over p, and
+// three vpshufd add the four dwords of each lane, which leaves the result spread again. The
+// select of π's halves goes through a sign mask from vgf2p8affineqb, quicker than a k-mask.
+
+inline Z spread(X x) noexcept { return _mm512_permutexvar_epi8(ld(tab.spread), _mm512_castsi128_si512(x)); }
+inline X unspread(Z x) noexcept { return _mm512_castsi512_si128(_mm512_permutexvar_epi8(ld(tab.unspread), x)); }
+
+inline Z sub_chain(Z x, const Sbox& s) noexcept {
+  const Z lo = _mm512_permutex2var_epi8(s.t[0], x, s.t[1]);
+  const Z hi = _mm512_permutex2var_epi8(s.t[2], x, s.t[3]);
+  return _mm512_ternarylogic_epi32(times(x, detail::sign_matrix), hi, lo, 0xca);  // sign ? hi : lo
+}
+
+// lin_chain: L(s) ^ key, s and the result spread, key spread into dword 0 of each lane only.
+inline Z lin_chain(Z s, Z key) noexcept {
+  Z p[4];
+  for (int q = 0; q < 4; ++q) p[q] = _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(ld(tab.gather[q]), s), ld(tab.coef[q]));
+  const Z z = xor3(xor3(p[0], p[1], p[2]), p[3], key);
+  return vxor(xor3(z, _mm512_shuffle_epi32(z, _MM_PERM_CDAB), _mm512_shuffle_epi32(z, _MM_PERM_BADC)),
+              _mm512_shuffle_epi32(z, _MM_PERM_ABCD));
+}
+
+// The round keys spread, in the phi field: K1 in every dword, K2..K10 in dword 0 of each lane.
+struct ChainKeys {
+  Z first, k[9];
+  explicit ChainKeys(const KuznyechikSchedule& s) noexcept {
+    first = spread(to_phi(loadu(s.enc[0])));
+    for (int r = 0; r < 9; ++r)
+      k[r] = _mm512_maskz_permutexvar_epi8(0x000f000f000f000full, ld(tab.spread), _mm512_castsi128_si512(to_phi(loadu(s.enc[r + 1]))));
+  }
+};
+
+// encrypt_chain: x already spread, in the phi field, and XORed with K1.
+inline Z encrypt_chain(Z x, const ChainKeys& k, const Sbox& s) noexcept {
+  for (int r = 0; r < 9; ++r) x = lin_chain(sub_chain(x, s), k.k[r]);
+  return x;
+}
+
+// CBC encryption and CMAC: one chain, spread and in the phi field from block to block.
 void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
-  const LaneKeys k(sched(ks));
+  const ChainKeys k(sched(ks));
   const Sbox s(tab.sbox_phi[0]);
-  const X k0 = key(k, 0, X{});
-  X c = to_phi(loadu(iv));
+  Z c = spread(to_phi(loadu(iv)));
   for (; n > 0; --n, in += 16, out += 16) {
-    c = encrypt_rounds(xor3(c, to_phi(loadu(in)), k0), k, s);
-    storeu(out, from_phi(c));
+    c = encrypt_chain(xor3(c, spread(to_phi(loadu(in))), k.first), k, s);
+    storeu(out, from_phi(unspread(c)));
   }
-  storeu(iv, from_phi(c));
+  storeu(iv, from_phi(unspread(c)));
 }
 
 void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
-  const LaneKeys k(sched(ks));
+  const ChainKeys k(sched(ks));
   const Sbox s(tab.sbox_phi[0]);
-  const X k0 = key(k, 0, X{});
-  X c = to_phi(loadu(state));
-  for (; n > 0; --n, in += 16) c = encrypt_rounds(xor3(c, to_phi(loadu(in)), k0), k, s);
-  storeu(state, from_phi(c));
+  Z c = spread(to_phi(loadu(state)));
+  for (; n > 0; --n, in += 16) c = encrypt_chain(xor3(c, spread(to_phi(loadu(in))), k.first), k, s);
+  storeu(state, from_phi(unspread(c)));
 }
 
 void ls(std::uint8_t block[16]) noexcept {
   const Sbox s(tab.sbox_phi[0]);
-  const X x = sub(to_phi(loadu(block)), s);
-  storeu(block, from_phi(matvec(x, detail::l_fwd, _mm_setzero_si128())));
+  const Z x = sub_chain(spread(to_phi(loadu(block))), s);
+  storeu(block, from_phi(unspread(lin_chain(x, _mm512_setzero_si512()))));
 }
 
 // setup: dec rows 0..8 = the forward step constants of K2..K10, rows 9..16 = the inverse ones
