@@ -625,8 +625,9 @@ inline Z lin_chain(Z s, Z key) noexcept {
   Z p[4];
   for (int q = 0; q < 4; ++q) p[q] = _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(ld(tab.gather[q]), s), ld(tab.coef[q]));
   const Z z = xor3(xor3(p[0], p[1], p[2]), p[3], key);
-  return vxor(xor3(z, _mm512_shuffle_epi32(z, _MM_PERM_CDAB), _mm512_shuffle_epi32(z, _MM_PERM_BADC)),
-              _mm512_shuffle_epi32(z, _MM_PERM_ABCD));
+  return vxor(xor3(z, _mm512_shuffle_epi32(z, static_cast<_MM_PERM_ENUM>(0xb1)),
+                   _mm512_shuffle_epi32(z, static_cast<_MM_PERM_ENUM>(0x4e))),
+              _mm512_shuffle_epi32(z, static_cast<_MM_PERM_ENUM>(0x1b)));
 }
 
 // The round keys spread, in the phi field: K1 in every dword, K2..K10 in dword 0 of each lane.

@@ -9,6 +9,7 @@
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx2_emul;
+extern const KuznyechikKernel kuznyechik_avx512_gfni_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -41,9 +42,17 @@ class KernelList {
 
 }  // namespace
 
+bool emulated(const detail::KernelInfo& info) { return info.name.ends_with("~emul"); }
+
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
   static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
                                                        {AXIOM_EMULATED_KERNEL(streebog_avx2)});
+  return list.span();
+}
+
+std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels() {
+  static const KernelList<detail::KuznyechikKernel> list(detail::kuznyechik_kernels(),
+                                                         {AXIOM_EMULATED_KERNEL(kuznyechik_avx512_gfni)});
   return list.span();
 }
 
