@@ -28,7 +28,7 @@ constexpr const MgmKernel* kernel_list[] = {
     &mgm_portable,
 };
 
-constexpr std::size_t chunk = 32;  // blocks per call into the kernels
+constexpr std::size_t chunk = 64;  // blocks per call into the kernels
 constexpr std::uint64_t max_bytes = (std::uint64_t{1} << 61) - 1;
 
 inline std::uint64_t load_be64(const std::uint8_t* p) noexcept { return __builtin_bswap64(load_le64(p)); }
