@@ -1,7 +1,7 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
-// VAES and VPCLMULQDQ (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2, sm4/vaes_avx2 and
-// SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in
+// VAES, VPCLMULQDQ, AVX-512 and GFNI (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2,
+// sm4/vaes_avx2 and SM4-GCM over it with ghash/vpclmul_avx2, kuznyechik/avx512_gfni). A tool, not a test (`make ct-timing`; never in
 // ctest or CI): it measures time, which on a shared machine is noisy.
 //
 // For each target, measurements pick one of two classes of secret input at random: a fixed
@@ -37,11 +37,13 @@
 #include "axiom/cpu.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
 #include "ghash/ghash_kernel.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
@@ -148,12 +150,15 @@ bool early_exit_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t 
 volatile std::uint8_t sink;  // keeps results alive
 
 // ECB of a secret 512-byte plaintext under a fixed key, the many-stream CBC and CMAC calls on
-// secret messages, and the key schedule (portable code) plus CTR under a secret key (last: the
-// A/A control reuses it).
+// secret messages, and the key schedule (`schedule` says whose code) plus CTR under a secret
+// key (last: the A/A control reuses it).
 template <class Cipher, class Kernel>
-void add_block_cipher_targets(std::vector<Target>& targets, const std::string& label, const Kernel& kernel) {
-  static constexpr std::uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-  const auto cipher = std::make_shared<const Cipher>(key, kernel);
+void add_block_cipher_targets(std::vector<Target>& targets, const std::string& label, const Kernel& kernel,
+                              const std::string& schedule = "key schedule (portable code)") {
+  static constexpr std::uint8_t key_bytes[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+  constexpr std::size_t key_size = Cipher::key_size;
+  const auto cipher = std::make_shared<const Cipher>(std::span<const std::uint8_t, key_size>(key_bytes, key_size), kernel);
   targets.push_back({label + ": ECB of a secret 512-byte plaintext", 512, false, [cipher](const std::uint8_t* s) {
                        std::uint8_t out[512];
                        (void)cipher->encrypt_blocks(out, {s, 512});
@@ -176,11 +181,11 @@ void add_block_cipher_targets(std::vector<Target>& targets, const std::string& l
                        (void)axiom::Cmac<Cipher>::mac_many(*cipher, tags, msgs);
                        sink = tags[0][0];
                      }});
-  targets.push_back({label + ": key schedule (portable code) and CTR under a secret key", 16, false,
+  targets.push_back({label + ": " + schedule + " and CTR under a secret key", key_size, false,
                      [&kernel](const std::uint8_t* s) {
                        static constexpr std::uint8_t iv[16] = {}, zeros[256] = {};
                        std::uint8_t out[256];
-                       axiom::Ctr<Cipher> ctr(Cipher(std::span<const std::uint8_t, 16>(s, 16), kernel), iv);
+                       axiom::Ctr<Cipher> ctr(Cipher(std::span<const std::uint8_t, key_size>(s, key_size), kernel), iv);
                        (void)ctr.apply(out, zeros);
                        sink = out[0];
                      }});
@@ -283,6 +288,26 @@ int main(int argc, char** argv) {
     static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
     add_gcm_targets(targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx2)",
                     std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx2));
+  }
+
+  if (hw.has(detail::kuznyechik_avx512_gfni.info.needs)) {
+    const detail::KuznyechikKernel& k = detail::kuznyechik_avx512_gfni;
+    static constexpr std::uint8_t key[32] = {5, 4, 3, 2, 1};
+    const auto cipher = std::make_shared<const Kuznyechik>(key, k);
+    // One chain (CBC encryption's own path) and 32 blocks in one batch (CBC decryption).
+    for (const bool decrypt : {false, true})
+      targets.push_back({std::string("kuznyechik/avx512_gfni: CBC ") + (decrypt ? "decryption" : "encryption") +
+                             " of a secret 512-byte message",
+                         512, false, [cipher, decrypt](const std::uint8_t* s) {
+                           static constexpr std::uint8_t iv[16] = {};
+                           std::uint8_t out[512];
+                           Cbc<Kuznyechik> cbc(*cipher, iv);
+                           (void)(decrypt ? cbc.decrypt(out, {s, 512}) : cbc.encrypt(out, {s, 512}));
+                           sink = out[0];
+                         }});
+    add_block_cipher_targets<Kuznyechik>(targets, "kuznyechik/avx512_gfni", k, "key schedule (the kernel's one-block path)");
+    targets.push_back({"kuznyechik/avx512_gfni A/A control: key schedule and CTR, the fixed key in both classes", 32,
+                       false, targets.back().run, {}, true});
   }
 
   std::mt19937_64 rng(std::random_device{}());
