@@ -321,7 +321,11 @@ inline void add_key(Z w[16], const std::uint32_t (&k)[16]) noexcept {
 }
 
 template <bool Decrypt>
-inline void rounds(Z w[16], const BulkKeys& k) noexcept {
+inline void rounds(Z state[16], const BulkKeys& k) noexcept {
+  // A local copy: the compiler keeps it in registers, where stores through state (vector
+  // types may alias the keys) would go to memory every step.
+  Z w[16];
+  for (int j = 0; j < 16; ++j) w[j] = state[j];
   const Sbox s(tab.sbox[Decrypt]);
   add_key(w, k.first);
   for (int r = 0; r < 9; ++r) {
@@ -334,6 +338,7 @@ inline void rounds(Z w[16], const BulkKeys& k) noexcept {
     }
   }
   if (Decrypt) add_key(w, k.last);
+  for (int j = 0; j < 16; ++j) state[j] = w[j];
 }
 
 // transpose16: a 16 x 16 byte transpose in each 128-bit lane, its own inverse: lane l of
@@ -397,26 +402,47 @@ void ecb64(const BulkKeys& k, std::uint8_t* out, const std::uint8_t* in, std::si
   for (int m = 0; m < 16; ++m) store_bytes(out + 64 * m, w[m], bytes_of(n, m));
 }
 
-// ctr64: n (at most 64) blocks of out = in ^ E(c + i), c the 128-bit big-endian counter
-// (hi, lo). The counter blocks are made byte-sliced: byte 15 is the low byte plus the block
-// number, each byte above adds the carry of the one below.
-void ctr64(const BulkKeys& k, std::uint64_t hi, std::uint64_t lo, std::uint8_t* out, const std::uint8_t* in,
-           std::size_t n) noexcept {
-  Z w[16];
+// A counter block (hi, lo as big-endian halves) whose field counts: all 128 bits (CTR), or
+// one 64-bit half mod 2^64 with the other half fixed (MGM's incr_r: the low half, incr_l: the
+// high one). No branch on its value (MGM's counters are secret).
+enum class Field { whole, low_half, high_half };
+
+template <Field F>
+struct Counter {
+  std::uint64_t hi, lo;
+  std::uint64_t hi_at(std::uint64_t i) const noexcept {
+    return F == Field::whole ? hi + (lo + i < lo) : F == Field::high_half ? hi + i : hi;
+  }
+  std::uint64_t lo_at(std::uint64_t i) const noexcept { return F == Field::high_half ? lo : lo + i; }
+  void advance(std::uint64_t m) noexcept { hi = hi_at(m), lo = lo_at(m); }
+};
+
+// counter_blocks: the 64 counter blocks from c on, byte-sliced: the field's last byte plus the
+// block number, each byte above it in the field adding the carry of the one below.
+template <Field F>
+void counter_blocks(Z w[16], const Counter<F>& c) noexcept {
+  constexpr int first = F == Field::low_half ? 8 : 0, last = F == Field::high_half ? 7 : 15;
   const Z number = ld(tab.slice_block), ones = _mm512_set1_epi8(-1);
-  w[15] = _mm512_add_epi8(_mm512_set1_epi8(static_cast<char>(lo)), number);
-  __mmask64 carry = _mm512_cmplt_epu8_mask(w[15], number);
-  for (int j = 14; j >= 0; --j) {
-    const std::uint64_t half = j < 8 ? hi : lo;
-    const Z c = _mm512_set1_epi8(static_cast<char>(half >> (8 * (7 - j % 8))));
-    w[j] = _mm512_mask_sub_epi8(c, carry, c, ones);
+  for (int j = 0; j < 16; ++j)
+    w[j] = _mm512_set1_epi8(static_cast<char>((j < 8 ? c.hi : c.lo) >> (8 * (7 - j % 8))));
+  w[last] = _mm512_add_epi8(w[last], number);
+  __mmask64 carry = _mm512_cmplt_epu8_mask(w[last], number);
+  for (int j = last - 1; j >= first; --j) {
+    w[j] = _mm512_mask_sub_epi8(w[j], carry, w[j], ones);
     carry = _mm512_mask_cmpeq_epi8_mask(carry, w[j], _mm512_setzero_si512());
   }
+}
+
+// ctr64: n (at most 64) blocks of out = in ^ E(c_i) (in null: out = E(c_i)).
+template <Field F>
+void ctr64(const BulkKeys& k, const Counter<F>& c, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  Z w[16];
+  counter_blocks(w, c);
   rounds<false>(w, k);
   transpose16(w);
   for (int m = 0; m < 16; ++m) {
     const std::size_t bytes = bytes_of(n, m);
-    store_bytes(out + 64 * m, _mm512_xor_si512(w[m], load_bytes(in + 64 * m, bytes)), bytes);
+    store_bytes(out + 64 * m, in ? _mm512_xor_si512(w[m], load_bytes(in + 64 * m, bytes)) : w[m], bytes);
   }
 }
 
@@ -538,18 +564,20 @@ void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
 inline std::uint64_t load_be64(const std::uint8_t* p) noexcept { return __builtin_bswap64(detail::load_le64(p)); }
 inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept { detail::store_le64(p, __builtin_bswap64(v)); }
 
-void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+// ctr_blocks: out = in ^ E(c_i) (in null: out = E(c_i)) for n blocks from the counter block
+// ctr on, which is advanced by n.
+template <Field F>
+void ctr_blocks(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
-  std::uint64_t hi = load_be64(ctr), lo = load_be64(ctr + 8);
+  Counter<F> c{load_be64(ctr), load_be64(ctr + 8)};
   if (n >= batch_min) {
     BulkKeys k;
     bulk_keys<false>(k, s);
     for (; n >= batch_min;) {
       const std::size_t m = n < 64 ? n : 64;
-      ctr64(k, hi, lo, out, in, m);
-      lo += m;
-      hi += lo < m;
-      n -= m, in += 16 * m, out += 16 * m;
+      ctr64(k, c, out, in, m);
+      c.advance(m);
+      n -= m, out += 16 * m, in = in ? in + 16 * m : in;
     }
     detail::wipe(k);
   }
@@ -558,20 +586,31 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     const Sbox sb(tab.sbox_phi[0]);
     for (; n > 0;) {
       const std::size_t m = n < 4 ? n : 4;
-      alignas(64) std::uint8_t c[64];
+      alignas(64) std::uint8_t blocks[64];
       for (std::size_t b = 0; b < 4; ++b) {
-        store_be64(c + 16 * b, hi + (lo + b < lo));
-        store_be64(c + 16 * b + 8, lo + b);
+        store_be64(blocks + 16 * b, c.hi_at(b));
+        store_be64(blocks + 16 * b + 8, c.lo_at(b));
       }
-      const Z e = crypt_lanes<false>(ld(c), k, sb);
-      store_bytes(out, _mm512_xor_si512(e, load_bytes(in, 16 * m)), 16 * m);
-      lo += m;
-      hi += lo < m;
-      n -= m, in += 16 * m, out += 16 * m;
+      const Z e = crypt_lanes<false>(ld(blocks), k, sb);
+      store_bytes(out, in ? _mm512_xor_si512(e, load_bytes(in, 16 * m)) : e, 16 * m);
+      c.advance(m);
+      n -= m, out += 16 * m, in = in ? in + 16 * m : in;
     }
   }
-  store_be64(ctr, hi);
-  store_be64(ctr + 8, lo);
+  store_be64(ctr, c.hi);
+  store_be64(ctr + 8, c.lo);
+}
+
+void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  ctr_blocks<Field::whole>(ks, ctr, out, in, n);
+}
+
+void ctr64_xor(const void* ks, std::uint8_t ctr[16], std::size_t half, std::uint8_t* out, const std::uint8_t* in,
+               std::size_t n) noexcept {
+  if (half == 0)
+    ctr_blocks<Field::high_half>(ks, ctr, out, in, n);
+  else
+    ctr_blocks<Field::low_half>(ks, ctr, out, in, n);
 }
 
 void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
@@ -698,6 +737,7 @@ const KuznyechikKernel kuznyechik_avx512_gfni = {
     kuznyechik_avx512_gfni::ls,
     kuznyechik_avx512_gfni::setup,
     {kuznyechik_avx512_gfni::encrypt_blocks, kuznyechik_avx512_gfni::decrypt_blocks, kuznyechik_avx512_gfni::ctr_xor,
-     kuznyechik_avx512_gfni::cbc_encrypt, kuznyechik_avx512_gfni::cbc_decrypt, kuznyechik_avx512_gfni::cbc_mac},
+     kuznyechik_avx512_gfni::cbc_encrypt, kuznyechik_avx512_gfni::cbc_decrypt, kuznyechik_avx512_gfni::cbc_mac,
+     nullptr, nullptr, nullptr, kuznyechik_avx512_gfni::ctr64_xor},
 };
 }  // namespace axiom::detail
