@@ -30,6 +30,7 @@
 #define AXIOM_TARGET_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl"
 #define AXIOM_TARGET_vaes_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,aes,pclmul,vaes,vpclmulqdq"
 #define AXIOM_TARGET_avx512_gfni "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi,gfni"
+#define AXIOM_TARGET_vpclmul_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,pclmul,vpclmulqdq"
 
 // Two levels so that the target macro expands before it is turned into a string.
 #define AXIOM_PRAGMA(x) AXIOM_PRAGMA_STRING(x)

@@ -1,7 +1,8 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
 // VAES, VPCLMULQDQ, AVX-512 and GFNI (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2,
-// sm4/vaes_avx2 and SM4-GCM over it with ghash/vpclmul_avx2, kuznyechik/avx512_gfni). A tool, not a test (`make ct-timing`; never in
+// sm4/vaes_avx2 and SM4-GCM over it with ghash/vpclmul_avx2, kuznyechik/avx512_gfni and MGM
+// over it with mgm/vpclmul_avx512). A tool, not a test (`make ct-timing`; never in
 // ctest or CI): it measures time, which on a shared machine is noisy.
 //
 // For each target, measurements pick one of two classes of secret input at random: a fixed
@@ -38,12 +39,14 @@
 #include "axiom/gcm.hpp"
 #include "axiom/hmac.hpp"
 #include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
@@ -308,6 +311,32 @@ int main(int argc, char** argv) {
     add_block_cipher_targets<Kuznyechik>(targets, "kuznyechik/avx512_gfni", k, "key schedule (the kernel's one-block path)");
     targets.push_back({"kuznyechik/avx512_gfni A/A control: key schedule and CTR, the fixed key in both classes", 32,
                        false, targets.back().run, {}, true});
+  }
+  if (hw.has(detail::kuznyechik_avx512_gfni.info.needs) && hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
+    // Seal of a secret message, and open with a tag wrong in its last bit against random tags
+    // (both fail: only a comparison that stops early would tell them apart).
+    static constexpr std::uint8_t key[32] = {7, 7, 7}, nonce[16] = {0x12, 0x34};
+    const auto mgm = std::make_shared<const KuznyechikMgm>(Kuznyechik(key, detail::kuznyechik_avx512_gfni),
+                                                           detail::mgm_vpclmul_avx512);
+    const std::string label = "MGM (kuznyechik/avx512_gfni + mgm/vpclmul_avx512)";
+    targets.push_back({label + ": seal of a secret 512 B", 512, false, [mgm](const std::uint8_t* s) {
+                         std::uint8_t out[512 + 16];
+                         (void)mgm->seal(out, nonce, {}, {s, 512});
+                         sink = out[512];
+                       }});
+    static constexpr std::uint8_t plain[256] = {};
+    auto sealed = std::make_shared<std::array<std::uint8_t, 256 + 16>>();
+    (void)mgm->seal(*sealed, nonce, {}, plain);
+    std::vector<std::uint8_t> almost(sealed->begin() + 256, sealed->end());
+    almost.back() ^= 1;
+    targets.push_back({label + ": open, last-bit-wrong vs random tag", 16, false,
+                       [mgm, sealed](const std::uint8_t* s) {
+                         std::uint8_t msg[256 + 16], out[256];
+                         std::memcpy(msg, sealed->data(), 256);
+                         std::memcpy(msg + 256, s, 16);
+                         sink = static_cast<std::uint8_t>(mgm->open(out, nonce, {}, msg).ok());
+                       },
+                       almost});
   }
 
   std::mt19937_64 rng(std::random_device{}());

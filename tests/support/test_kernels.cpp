@@ -10,6 +10,7 @@ namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx2_emul;
 extern const KuznyechikKernel kuznyechik_avx512_gfni_emul;
+extern const MgmKernel mgm_vpclmul_avx512_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -53,6 +54,11 @@ std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
 std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels() {
   static const KernelList<detail::KuznyechikKernel> list(detail::kuznyechik_kernels(),
                                                          {AXIOM_EMULATED_KERNEL(kuznyechik_avx512_gfni)});
+  return list.span();
+}
+
+std::span<const detail::MgmKernel* const> mgm_test_kernels() {
+  static const KernelList<detail::MgmKernel> list(detail::mgm_kernels(), {AXIOM_EMULATED_KERNEL(mgm_vpclmul_avx512)});
   return list.span();
 }
 

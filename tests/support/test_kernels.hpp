@@ -7,12 +7,14 @@
 #include <span>
 
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels();
 std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels();
+std::span<const detail::MgmKernel* const> mgm_test_kernels();
 
 // emulated: the kernel is an emulated build ("~emul"), which a test may run on fewer lengths.
 bool emulated(const detail::KernelInfo& info);
