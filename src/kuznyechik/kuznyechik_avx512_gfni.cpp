@@ -1,25 +1,26 @@
 // The AVX-512 + GFNI Kuznyechik kernel: constant time, π through vpermi2b on tables in
 // registers, L through GF(2^8) products (vgf2p8affineqb, vgf2p8mulb).
 //
-// Bulk (ECB, CTR, CBC decryption; 64 blocks at a time, fewer padded): byte-sliced, register j
-// holds byte j of 64 blocks. π is two vpermi2b over the 256 entries in four registers and a
-// select on bit 7. L is the sixteen LFSR steps R of RFC 7801 on a ring of the sixteen registers
-// (the shift is a renaming): each step sums 8 products by constants (vgf2p8affineqb, the matrix
-// of the product) and the bytes whose coefficient is 1, pairs sharing a coefficient added
-// first. The newest byte gets a product of its own, off the pairs, so that a step waits on it
-// for one product and one XOR only. The next round key is merged into the ring as it forms:
-// a step adds a constant derived from the key (setup) into one of its pairs, so that the ring
-// ends holding L(x) ^ K with no XOR of its own. Per round and 64 blocks: 128 products, 32
-// vpermi2b, 16 selects, 80 three-way XORs, 64 two-way XORs. Decryption is the same on R^-1
-// and π^-1 with the keys L^-1(K) (z = L^-1(y) form).
+// Bulk (ECB, CTR, CBC decryption, MGM's counter blocks; 64 blocks at a time, fewer padded):
+// byte-sliced, register j holds byte j of 64 blocks. π is two vpermi2b over the 256 entries in
+// four registers and a select on bit 7. L is the sixteen LFSR steps R of RFC 7801 on a ring of
+// the sixteen registers (the shift is a renaming): each step sums 8 products by constants
+// (vgf2p8affineqb, the matrix of the product) and the bytes whose coefficient is 1, pairs
+// sharing a coefficient added first. The newest byte gets a product of its own, off the pairs,
+// so that a step waits on it for one product and one XOR only. The next round key is merged
+// into the ring as it forms: a step adds a constant derived from the key (setup) into one of
+// its pairs, so that the ring ends holding L(x) ^ K with no XOR of its own. Per round and 64
+// blocks: 128 products, 32 vpermi2b, 16 selects, 80 three-way XORs, 64 two-way XORs.
+// Decryption is the same on R^-1 and π^-1 with the keys L^-1(K) (z = L^-1(y) form). Counter
+// blocks are made byte-sliced in registers.
 //
-// Short calls (fewer blocks than fill a batch well) and the chained one-block modes (CBC
-// encryption, CMAC): one block per 128-bit lane (or one block in a xmm). There the product is
-// by a different constant in each byte, which vgf2p8mulb does, but in the AES field; the state
-// is kept in an isomorphic image of Kuznyechik's field inside the AES field (phi, one
-// vgf2p8affineqb each way), where L(x) is sum over i of (x_i broadcast) * (column i of L):
-// sixteen vpshufb, sixteen vgf2p8mulb and a tree of eight three-way XORs that also adds the key.
-// A CBC or CMAC chain stays in that image from block to block.
+// Up to 32 blocks: one block per 128-bit lane, up to four registers' rounds interleaved. There
+// the product is by a different constant in each byte, which vgf2p8mulb does, but in the AES
+// field; the state is kept in an isomorphic image of Kuznyechik's field inside the AES field
+// (phi, one vgf2p8affineqb each way), where L(x) is the sum over the 16 diagonals d of L of x
+// rotated by d (vpalignr) times the diagonal (vgf2p8mulb), with a tree of eight three-way XORs
+// that also adds the key. A CBC encryption or CMAC chain (one block at a time, latency-bound)
+// stays in that image from block to block, spread over a zmm (see the one-block section).
 #include <array>
 #include <cstring>
 #include <utility>
@@ -241,7 +242,6 @@ using detail::tab;
 inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
 inline Z ld(const detail::Row64& r) noexcept { return _mm512_load_si512(r.data()); }
 inline Z ld(const std::uint8_t* p) noexcept { return _mm512_load_si512(p); }
-inline X ldx(const detail::Row64& r) noexcept { return _mm_load_si128(reinterpret_cast<const X*>(r.data())); }
 inline X loadu(const std::uint8_t* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const X*>(p)); }
 inline void storeu(std::uint8_t* p, X v) noexcept { _mm_storeu_si128(reinterpret_cast<X*>(p), v); }
 
@@ -259,11 +259,7 @@ inline void store_bytes(std::uint8_t* p, Z v, std::size_t bytes) noexcept {
 }
 
 inline Z vxor(Z a, Z b) noexcept { return _mm512_xor_si512(a, b); }
-inline X vxor(X a, X b) noexcept { return _mm_xor_si128(a, b); }
-inline Z zero(Z) noexcept { return _mm512_setzero_si512(); }
-inline X zero(X) noexcept { return _mm_setzero_si128(); }
 inline Z xor3(Z a, Z b, Z c) noexcept { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
-inline X xor3(X a, X b, X c) noexcept { return _mm_ternarylogic_epi32(a, b, c, 0x96); }
 inline Z bcast(const std::uint32_t& k) noexcept { return _mm512_set1_epi32(static_cast<int>(k)); }
 inline Z times(Z x, std::uint64_t m) noexcept {
   return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64(static_cast<long long>(m)), 0);
@@ -292,7 +288,6 @@ inline Z sub(Z x, const Sbox& s) noexcept {
   const Z hi = _mm512_permutex2var_epi8(s.t[2], x, s.t[3]);
   return _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), lo, hi);
 }
-inline X sub(X x, const Sbox& s) noexcept { return _mm512_castsi512_si128(sub(_mm512_castsi128_si512(x), s)); }
 
 // ---- 64 blocks, byte-sliced ----
 
@@ -477,24 +472,19 @@ void cbc_dec64(const BulkKeys& k, std::uint8_t iv[16], std::uint8_t* out, const 
 // rotate: byte j of each lane becomes byte j + D (mod 16) of the lane.
 template <int D>
 inline Z rotate(Z a) noexcept { return D == 0 ? a : _mm512_alignr_epi8(a, a, D); }
-template <int D>
-inline X rotate(X a) noexcept { return D == 0 ? a : _mm_alignr_epi8(a, a, D); }
-inline Z gmul(Z a, const detail::Row64& c) noexcept { return _mm512_gf2p8mul_epi8(a, ld(c)); }
-inline X gmul(X a, const detail::Row64& c) noexcept { return _mm_gf2p8mul_epi8(a, ldx(c)); }
 
-template <class V, int... D>
-inline void diagonals(V p[16], V x, const detail::Row64 (&diag)[16], std::integer_sequence<int, D...>) noexcept {
-  ((p[D] = gmul(rotate<D>(x), diag[D])), ...);
+template <int... D>
+inline void diagonals(Z p[16], Z x, const detail::Row64 (&diag)[16], std::integer_sequence<int, D...>) noexcept {
+  ((p[D] = _mm512_gf2p8mul_epi8(rotate<D>(x), ld(diag[D]))), ...);
 }
 
 // matvec: M x ^ key for the matrix `which`, on each lane (phi field): the sum over the
 // diagonals d of x rotated by d times diagonal d of M.
-template <class V>
-inline V matvec(V x, detail::Which which, V key) noexcept {
-  V p[16];
+inline Z matvec(Z x, detail::Which which, Z key) noexcept {
+  Z p[16];
   diagonals(p, x, tab.diag[which], std::make_integer_sequence<int, 16>{});
-  const V a = xor3(p[0], p[1], p[2]), b = xor3(p[3], p[4], p[5]), c = xor3(p[6], p[7], p[8]);
-  const V d = xor3(p[9], p[10], p[11]), e = xor3(p[12], p[13], p[14]);
+  const Z a = xor3(p[0], p[1], p[2]), b = xor3(p[3], p[4], p[5]), c = xor3(p[6], p[7], p[8]);
+  const Z d = xor3(p[9], p[10], p[11]), e = xor3(p[12], p[13], p[14]);
   return xor3(xor3(a, b, c), xor3(d, e, p[15]), key);
 }
 
@@ -505,40 +495,50 @@ struct LaneKeys {
     for (int r = 0; r < 10; ++r) k[r] = to_phi(_mm512_broadcast_i32x4(loadu(s.enc[r])));
   }
 };
-inline Z key(const LaneKeys& k, int r, Z) noexcept { return k.k[r]; }
-inline X key(const LaneKeys& k, int r, X) noexcept { return _mm512_castsi512_si128(k.k[r]); }
 
-// encrypt_rounds: the nine rounds after the first key (x already holds phi(block ^ K1)).
-template <class V>
-inline V encrypt_rounds(V x, const LaneKeys& k, const Sbox& s) noexcept {
-  for (int r = 1; r < 10; ++r) x = matvec(sub(x, s), detail::l_fwd, key(k, r, x));
-  return x;
-}
+// Up to this many registers of 4 blocks go through the rounds together: one register's rounds
+// are a chain of about 30 cycles each, four of them fill the two ports their 31 shuffles and
+// products a round need.
+constexpr std::size_t lane_group = 4;
 
-template <class V>
-inline V decrypt_lanes(V x, const LaneKeys& k, const Sbox& s) noexcept {
-  x = vxor(x, key(k, 9, x));
-  for (int r = 8; r >= 0; --r) x = vxor(sub(matvec(x, detail::l_inv, zero(x)), s), key(k, r, x));
-  return x;
+// crypt_lanes: Count registers of 4 blocks each, their rounds interleaved (a local copy: the
+// chains stay in registers, not in memory between rounds).
+template <bool Decrypt, std::size_t Count>
+void crypt_lanes(Z regs[lane_group], const LaneKeys& k, const Sbox& s) noexcept {
+  Z x[Count];
+  for (std::size_t i = 0; i < Count; ++i) x[i] = vxor(to_phi(regs[i]), k.k[Decrypt ? 9 : 0]);
+  for (int r = 1; r < 10; ++r)
+    for (std::size_t i = 0; i < Count; ++i)
+      x[i] = Decrypt ? vxor(sub(matvec(x[i], detail::l_inv, _mm512_setzero_si512()), s), k.k[9 - r])
+                     : matvec(sub(x[i], s), detail::l_fwd, k.k[r]);
+  for (std::size_t i = 0; i < Count; ++i) regs[i] = from_phi(x[i]);
 }
 
 template <bool Decrypt>
-inline Z crypt_lanes(Z x, const LaneKeys& k, const Sbox& s) noexcept {
-  x = to_phi(x);
-  x = Decrypt ? decrypt_lanes(x, k, s) : encrypt_rounds(_mm512_xor_si512(x, k.k[0]), k, s);
-  return from_phi(x);
+void crypt_lanes(Z x[lane_group], std::size_t count, const LaneKeys& k, const Sbox& s) noexcept {
+  static_assert(lane_group == 4);
+  switch (count) {
+    case 1: return crypt_lanes<Decrypt, 1>(x, k, s);
+    case 2: return crypt_lanes<Decrypt, 2>(x, k, s);
+    case 3: return crypt_lanes<Decrypt, 3>(x, k, s);
+    default: return crypt_lanes<Decrypt, 4>(x, k, s);
+  }
 }
 
 // Below this many blocks, the lanes beat a padded batch of 64.
-constexpr std::size_t batch_min = 24;
+constexpr std::size_t batch_min = 33;
 
 template <bool Decrypt>
 void ecb_lanes(const KuznyechikSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const LaneKeys k(ks);
   const Sbox s(tab.sbox_phi[Decrypt]);
-  for (; n > 0; n -= n < 4 ? n : 4, in += 64, out += 64) {
-    const std::size_t bytes = n < 4 ? 16 * n : 64;
-    store_bytes(out, crypt_lanes<Decrypt>(load_bytes(in, bytes), k, s), bytes);
+  for (; n > 0;) {
+    const std::size_t m = n < 4 * lane_group ? n : 4 * lane_group, count = (m + 3) / 4;
+    Z x[lane_group];
+    for (std::size_t i = 0; i < count; ++i) x[i] = load_bytes(in + 64 * i, bytes_of(m, static_cast<int>(i)));
+    crypt_lanes<Decrypt>(x, count, k, s);
+    for (std::size_t i = 0; i < count; ++i) store_bytes(out + 64 * i, x[i], bytes_of(m, static_cast<int>(i)));
+    n -= m, in += 16 * m, out += 16 * m;
   }
 }
 
@@ -585,14 +585,19 @@ void ctr_blocks(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const s
     const LaneKeys k(s);
     const Sbox sb(tab.sbox_phi[0]);
     for (; n > 0;) {
-      const std::size_t m = n < 4 ? n : 4;
-      alignas(64) std::uint8_t blocks[64];
-      for (std::size_t b = 0; b < 4; ++b) {
+      const std::size_t m = n < 4 * lane_group ? n : 4 * lane_group, count = (m + 3) / 4;
+      alignas(64) std::uint8_t blocks[64 * lane_group];
+      for (std::size_t b = 0; b < 4 * count; ++b) {
         store_be64(blocks + 16 * b, c.hi_at(b));
         store_be64(blocks + 16 * b + 8, c.lo_at(b));
       }
-      const Z e = crypt_lanes<false>(ld(blocks), k, sb);
-      store_bytes(out, in ? _mm512_xor_si512(e, load_bytes(in, 16 * m)) : e, 16 * m);
+      Z x[lane_group];
+      for (std::size_t i = 0; i < count; ++i) x[i] = ld(blocks + 64 * i);
+      crypt_lanes<false>(x, count, k, sb);
+      for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t bytes = bytes_of(m, static_cast<int>(i));
+        store_bytes(out + 64 * i, in ? _mm512_xor_si512(x[i], load_bytes(in + 64 * i, bytes)) : x[i], bytes);
+      }
       c.advance(m);
       n -= m, out += 16 * m, in = in ? in + 16 * m : in;
     }
@@ -629,13 +634,21 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   if (n > 0) {
     const LaneKeys k(s);
     const Sbox sb(tab.sbox_phi[1]);
-    // From the last group down, as cbc_dec64, so that in-place calls work.
+    // From the last group down, and the last register of a group down, as cbc_dec64, so that
+    // in-place calls work.
     const X next_iv = loadu(in + 16 * (n - 1));
-    for (std::size_t g = (n - 1) / 4 + 1; g-- > 0;) {
-      const std::size_t first = 4 * g, m = n - first < 4 ? n - first : 4;
-      const Z c = load_bytes(in + 16 * first, 16 * m);
-      const Z prev = g == 0 ? before(c, iv) : load_bytes(in + 16 * first - 16, 16 * m);
-      store_bytes(out + 16 * first, _mm512_xor_si512(crypt_lanes<true>(c, k, sb), prev), 16 * m);
+    const std::size_t group = 4 * lane_group;
+    for (std::size_t g = (n - 1) / group + 1; g-- > 0;) {
+      const std::size_t first = group * g, m = n - first < group ? n - first : group, count = (m + 3) / 4;
+      const std::uint8_t* src = in + 16 * first;
+      Z x[lane_group];
+      for (std::size_t i = 0; i < count; ++i) x[i] = load_bytes(src + 64 * i, bytes_of(m, static_cast<int>(i)));
+      crypt_lanes<true>(x, count, k, sb);
+      for (std::size_t i = count; i-- > 0;) {
+        const std::size_t bytes = bytes_of(m, static_cast<int>(i));
+        const Z prev = first + 4 * i == 0 ? before(load_bytes(src, bytes), iv) : load_bytes(src + 64 * i - 16, bytes);
+        store_bytes(out + 16 * first + 64 * i, _mm512_xor_si512(x[i], prev), bytes);
+      }
     }
     storeu(iv, next_iv);
   }
