@@ -112,8 +112,8 @@ constexpr std::uint8_t gf_inverse(std::uint8_t a) {
 // forms output byte p adds k[p] to it; the later steps that read the bytes formed so far get
 // back what those keys add to their sums. The constant goes into the pair with coefficient 16,
 // so it is divided by 16 first. Forward (R): step t forms byte 15 - t, the ring shifts up, the
-// newest byte is at 0. Inverse (R^-1): step t forms byte t, the newest byte is at 15, byte 0
-// has coefficient 1.
+// newest byte is at 0. Inverse (R^-1): step t forms byte t, the newest byte is at 15. The
+// oldest byte a step reads (forward 15, inverse 0) was never formed in the same pass.
 constexpr kz::Block step_constants(const kz::Block& k, bool inverse) {
   const std::uint8_t inv16 = gf_inverse(16);
   kz::Block err{}, c{};
@@ -121,11 +121,11 @@ constexpr kz::Block step_constants(const kz::Block& k, bool inverse) {
     std::uint8_t e;
     if (!inverse) {
       e = k[15 - t];
-      for (std::size_t j = 0; j < 16; ++j) e ^= kz::gf_mul(kz::coef[j], err[j]);
+      for (std::size_t j = 0; j < 15; ++j) e ^= kz::gf_mul(kz::coef[j], err[j]);
       for (std::size_t j = 15; j > 0; --j) err[j] = err[j - 1];
       err[0] = k[15 - t];
     } else {
-      e = static_cast<std::uint8_t>(k[t] ^ err[0]);
+      e = k[t];
       for (std::size_t j = 0; j < 15; ++j) e ^= kz::gf_mul(kz::coef[j], err[j + 1]);
       for (std::size_t j = 0; j < 15; ++j) err[j] = err[j + 1];
       err[15] = k[t];
