@@ -33,8 +33,6 @@
 namespace axiom::detail {
 namespace {
 
-namespace kz = kuz;
-
 // aes_mul multiplies modulo x^8 + x^4 + x^3 + x + 1, as vgf2p8mulb does (compile time only).
 constexpr std::uint8_t aes_mul(std::uint8_t a, std::uint8_t b) {
   std::uint8_t r = 0;
@@ -81,7 +79,7 @@ constexpr Phi phi = make_phi();
 constexpr bool phi_is_isomorphism() {
   for (unsigned y = 0; y < 256; ++y) {
     const auto x = static_cast<std::uint8_t>(y);
-    if (phi.to[kz::gf_mul(2, x)] != aes_mul(phi.to[2], phi.to[x]) || phi.from[phi.to[x]] != x) return false;
+    if (phi.to[kuz::gf_mul(2, x)] != aes_mul(phi.to[2], phi.to[x]) || phi.from[phi.to[x]] != x) return false;
   }
   return true;
 }
@@ -99,12 +97,12 @@ constexpr std::uint64_t affine_matrix(F f) {
 }
 
 constexpr std::uint64_t times(std::uint8_t c) {
-  return affine_matrix([c](std::uint8_t x) { return kz::gf_mul(c, x); });
+  return affine_matrix([c](std::uint8_t x) { return kuz::gf_mul(c, x); });
 }
 
 constexpr std::uint8_t gf_inverse(std::uint8_t a) {
   for (unsigned b = 1; b < 256; ++b)
-    if (kz::gf_mul(a, static_cast<std::uint8_t>(b)) == 1) return static_cast<std::uint8_t>(b);
+    if (kuz::gf_mul(a, static_cast<std::uint8_t>(b)) == 1) return static_cast<std::uint8_t>(b);
   return 0;
 }
 
@@ -114,34 +112,34 @@ constexpr std::uint8_t gf_inverse(std::uint8_t a) {
 // so it is divided by 16 first. Forward (R): step t forms byte 15 - t, the ring shifts up, the
 // newest byte is at 0. Inverse (R^-1): step t forms byte t, the newest byte is at 15. The
 // oldest byte a step reads (forward 15, inverse 0) was never formed in the same pass.
-constexpr kz::Block step_constants(const kz::Block& k, bool inverse) {
+constexpr kuz::Block step_constants(const kuz::Block& k, bool inverse) {
   const std::uint8_t inv16 = gf_inverse(16);
-  kz::Block err{}, c{};
+  kuz::Block err{}, c{};
   for (std::size_t t = 0; t < 16; ++t) {
     std::uint8_t e;
     if (!inverse) {
       e = k[15 - t];
-      for (std::size_t j = 0; j < 15; ++j) e ^= kz::gf_mul(kz::coef[j], err[j]);
+      for (std::size_t j = 0; j < 15; ++j) e ^= kuz::gf_mul(kuz::coef[j], err[j]);
       for (std::size_t j = 15; j > 0; --j) err[j] = err[j - 1];
       err[0] = k[15 - t];
     } else {
       e = k[t];
-      for (std::size_t j = 0; j < 15; ++j) e ^= kz::gf_mul(kz::coef[j], err[j + 1]);
+      for (std::size_t j = 0; j < 15; ++j) e ^= kuz::gf_mul(kuz::coef[j], err[j + 1]);
       for (std::size_t j = 0; j < 15; ++j) err[j] = err[j + 1];
       err[15] = k[t];
     }
-    c[t] = kz::gf_mul(e, inv16);
+    c[t] = kuz::gf_mul(e, inv16);
   }
   return c;
 }
 
 // merge_matrix: the step constants as a matrix applied to a round key K (inverse: to L^-1(K)).
-constexpr kz::Matrix merge_matrix(bool inverse) {
-  kz::Matrix m{};
+constexpr kuz::Matrix merge_matrix(bool inverse) {
+  kuz::Matrix m{};
   for (std::size_t i = 0; i < 16; ++i) {
-    kz::Block e{};
+    kuz::Block e{};
     e[i] = 1;
-    const kz::Block c = step_constants(inverse ? kz::l_inv_map(e) : e, inverse);
+    const kuz::Block c = step_constants(inverse ? kuz::l_inv_map(e) : e, inverse);
     for (std::size_t t = 0; t < 16; ++t) m[t][i] = c[t];
   }
   return m;
@@ -167,12 +165,12 @@ struct GfniTables {
 constexpr GfniTables make_tables() {
   GfniTables t{};
   for (std::size_t v = 0; v < 256; ++v) {
-    t.sbox[0][v] = kz::pi[v];
-    t.sbox[1][v] = kz::pi_inv[v];
-    t.sbox_phi[0][phi.to[v]] = phi.to[kz::pi[v]];
-    t.sbox_phi[1][phi.to[v]] = phi.to[kz::pi_inv[v]];
+    t.sbox[0][v] = kuz::pi[v];
+    t.sbox[1][v] = kuz::pi_inv[v];
+    t.sbox_phi[0][phi.to[v]] = phi.to[kuz::pi[v]];
+    t.sbox_phi[1][phi.to[v]] = phi.to[kuz::pi_inv[v]];
   }
-  const kz::Matrix ms[4] = {kz::l_matrix, kz::l_inv_matrix, merge_matrix(false), merge_matrix(true)};
+  const kuz::Matrix ms[4] = {kuz::l_matrix, kuz::l_inv_matrix, merge_matrix(false), merge_matrix(true)};
   for (std::size_t w = 0; w < 4; ++w)
     for (std::size_t d = 0; d < 16; ++d)
       for (std::size_t b = 0; b < 64; ++b) t.diag[w][d][b] = phi.to[ms[w][b % 16][(b + d) % 16]];
@@ -185,7 +183,7 @@ constexpr GfniTables make_tables() {
     t.unspread[b] = static_cast<std::uint8_t>(16 * (b / 4 % 4) + b % 4);
     for (std::size_t p = 0; p < 4; ++p) {
       t.gather[p][b] = static_cast<std::uint8_t>(16 * p + tt);
-      t.coef[p][b] = phi.to[kz::l_matrix[4 * q + u][4 * p + tt]];
+      t.coef[p][b] = phi.to[kuz::l_matrix[4 * q + u][4 * p + tt]];
     }
   }
   return t;
@@ -198,7 +196,8 @@ constexpr std::uint64_t m148 = times(148), m32 = times(32), m133 = times(133), m
                         m194 = times(194), m192 = times(192), m251 = times(251);
 constexpr std::uint64_t to_phi_matrix = affine_matrix([](std::uint8_t x) { return phi.to[x]; });
 constexpr std::uint64_t from_phi_matrix = affine_matrix([](std::uint8_t x) { return phi.from[x]; });
-constexpr std::uint64_t sign_matrix = affine_matrix([](std::uint8_t x) { return static_cast<std::uint8_t>(x & 0x80 ? 0xff : 0); });
+constexpr std::uint64_t sign_matrix =
+    affine_matrix([](std::uint8_t x) { return static_cast<std::uint8_t>(x & 0x80 ? 0xff : 0); });
 
 // slot: where the byte with coefficient coef[j] of step t sits in the ring (the inverse
 // mirrors the forward order: its byte 15 - j has the coefficient of forward byte j, and its
@@ -247,7 +246,9 @@ inline void storeu(std::uint8_t* p, X v) noexcept { _mm_storeu_si128(reinterpret
 
 // load_bytes / store_bytes: the first `bytes` (at most 64) of a zmm; masked-off memory is not
 // touched.
-inline std::uint64_t byte_mask(std::size_t bytes) noexcept { return bytes >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bytes) - 1; }
+inline std::uint64_t byte_mask(std::size_t bytes) noexcept {
+  return bytes >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bytes) - 1;
+}
 inline Z load_bytes(const std::uint8_t* p, std::size_t bytes) noexcept {
   return bytes >= 64 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi8(byte_mask(bytes), p);
 }
@@ -567,7 +568,8 @@ inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept { detail::stor
 // ctr_blocks: out = in ^ E(c_i) (in null: out = E(c_i)) for n blocks from the counter block
 // ctr on, which is advanced by n.
 template <Field F>
-void ctr_blocks(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ctr_blocks(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+                std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
   Counter<F> c{load_be64(ctr), load_be64(ctr + 8)};
   if (n >= batch_min) {
@@ -675,7 +677,8 @@ inline Z sub_chain(Z x, const Sbox& s) noexcept {
 // lin_chain: L(s) ^ key, s and the result spread, key spread into dword 0 of each lane only.
 inline Z lin_chain(Z s, Z key) noexcept {
   Z p[4];
-  for (int q = 0; q < 4; ++q) p[q] = _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(ld(tab.gather[q]), s), ld(tab.coef[q]));
+  for (int q = 0; q < 4; ++q)
+    p[q] = _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(ld(tab.gather[q]), s), ld(tab.coef[q]));
   const Z z = xor3(xor3(p[0], p[1], p[2]), p[3], key);
   return vxor(xor3(z, _mm512_shuffle_epi32(z, static_cast<_MM_PERM_ENUM>(0xb1)),
                    _mm512_shuffle_epi32(z, static_cast<_MM_PERM_ENUM>(0x4e))),
@@ -688,7 +691,8 @@ struct ChainKeys {
   explicit ChainKeys(const KuznyechikSchedule& s) noexcept {
     first = spread(to_phi(loadu(s.enc[0])));
     for (int r = 0; r < 9; ++r)
-      k[r] = _mm512_maskz_permutexvar_epi8(0x000f000f000f000full, ld(tab.spread), _mm512_castsi128_si512(to_phi(loadu(s.enc[r + 1]))));
+      k[r] = _mm512_maskz_permutexvar_epi8(0x000f000f000f000full, ld(tab.spread),
+                                           _mm512_castsi128_si512(to_phi(loadu(s.enc[r + 1]))));
   }
 };
 

@@ -161,7 +161,8 @@ void add_block_cipher_targets(std::vector<Target>& targets, const std::string& l
   static constexpr std::uint8_t key_bytes[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                                  17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
   constexpr std::size_t key_size = Cipher::key_size;
-  const auto cipher = std::make_shared<const Cipher>(std::span<const std::uint8_t, key_size>(key_bytes, key_size), kernel);
+  const auto cipher =
+      std::make_shared<const Cipher>(std::span<const std::uint8_t, key_size>(key_bytes, key_size), kernel);
   targets.push_back({label + ": ECB of a secret 512-byte plaintext", 512, false, [cipher](const std::uint8_t* s) {
                        std::uint8_t out[512];
                        (void)cipher->encrypt_blocks(out, {s, 512});
@@ -308,7 +309,8 @@ int main(int argc, char** argv) {
                            (void)(decrypt ? cbc.decrypt(out, {s, 512}) : cbc.encrypt(out, {s, 512}));
                            sink = out[0];
                          }});
-    add_block_cipher_targets<Kuznyechik>(targets, "kuznyechik/avx512_gfni", k, "key schedule (the kernel's one-block path)");
+    add_block_cipher_targets<Kuznyechik>(targets, "kuznyechik/avx512_gfni", k,
+                                         "key schedule (the kernel's one-block path)");
     targets.push_back({"kuznyechik/avx512_gfni A/A control: key schedule and CTR, the fixed key in both classes", 32,
                        false, targets.back().run, {}, true});
   }
