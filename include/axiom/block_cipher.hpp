@@ -46,6 +46,12 @@ struct Block128Ops {
                       std::size_t n) noexcept = nullptr;
   void (*xts_decrypt)(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
                       std::size_t n) noexcept = nullptr;
+  // ctr64_xor (optional, nullptr where the modes make the counter blocks for encrypt_blocks):
+  // out = in ^ E(c_0), E(c_1), ... for n blocks (in null: out = E(c_0), ...), where c_0 = ctr
+  // and c_{i+1} is c_i with its 64-bit big-endian half at byte offset `half` (0 or 8) plus one
+  // mod 2^64, the other half fixed (MGM's incr_l and incr_r); ctr is advanced by n.
+  void (*ctr64_xor)(const void* ks, std::uint8_t ctr[16], std::size_t half, std::uint8_t* out,
+                    const std::uint8_t* in, std::size_t n) noexcept = nullptr;
 };
 
 // BlockCipherRef is a keyed 128-bit block cipher as the modes see it: the kernel's bulk

@@ -15,11 +15,11 @@ namespace axiom {
 namespace detail {
 struct KuznyechikKernel;
 
-// KuznyechikSchedule holds the round keys K1..K10 (enc) and the form of them the kernel that
-// wrote it uses for decryption (dec).
+// KuznyechikSchedule holds the round keys K1..K10 (enc) and what the kernel that wrote it
+// derives from them at setup (dec): decryption keys, or the forms its rounds merge the keys in.
 struct KuznyechikSchedule {
   alignas(32) std::uint8_t enc[10][16];
-  alignas(32) std::uint8_t dec[10][16];
+  alignas(32) std::uint8_t dec[17][16];
 };
 }  // namespace detail
 

@@ -14,6 +14,7 @@ namespace detail {
 namespace {
 constexpr const KuznyechikKernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &kuznyechik_avx512_gfni,
     &kuznyechik_avx2,
 #endif
     &kuznyechik_tables,

@@ -306,7 +306,7 @@ void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std
 
 void ls(std::uint8_t block[16]) noexcept { storeu(block, lin1<0>(sub1<0>(loadu(block)))); }
 
-void setup(KuznyechikSchedule& ks) noexcept { std::memcpy(ks.dec, ks.enc, sizeof ks.dec); }
+void setup(KuznyechikSchedule& ks) noexcept { std::memcpy(ks.dec, ks.enc, sizeof ks.enc); }
 
 }  // namespace
 

@@ -29,6 +29,7 @@ extern const KuznyechikKernel kuznyechik_portable;
 void kuznyechik_portable_ls(std::uint8_t block[16]) noexcept;
 extern const KuznyechikKernel kuznyechik_tables;
 #if AXIOM_X86_64
+extern const KuznyechikKernel kuznyechik_avx512_gfni;
 extern const KuznyechikKernel kuznyechik_avx2;
 #endif
 

@@ -213,7 +213,7 @@ void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
 
 void encrypt_one(const void* ks, std::uint8_t b[16]) noexcept { encrypt_blocks(ks, b, b, 1); }
 
-void setup(KuznyechikSchedule& ks) noexcept { std::memcpy(ks.dec, ks.enc, sizeof ks.dec); }
+void setup(KuznyechikSchedule& ks) noexcept { std::memcpy(ks.dec, ks.enc, sizeof ks.enc); }
 
 }  // namespace
 

@@ -29,7 +29,7 @@ constexpr const MgmKernel* kernel_list[] = {
     &mgm_portable,
 };
 
-constexpr std::size_t chunk = 32;  // blocks per call into the kernels
+constexpr std::size_t chunk = 64;  // blocks per call into the kernels
 constexpr std::uint64_t max_bytes = (std::uint64_t{1} << 61) - 1;
 
 inline std::uint64_t load_be64(const std::uint8_t* p) noexcept { return __builtin_bswap64(load_le64(p)); }
@@ -49,6 +49,24 @@ void counters(std::uint8_t* out, std::uint8_t c[16], std::size_t half, std::size
   store_be64(c + half, v);
 }
 
+// encrypt_counters: out = in ^ E(c_i) (in null: E(c_i)) for m blocks (at most chunk) from the
+// counter c on, its half at `half` counting; on the kernel's own path where it has one.
+void encrypt_counters(BlockCipherRef cipher, std::uint8_t c[16], std::size_t half, std::uint8_t* out,
+                      const std::uint8_t* in, std::size_t m) noexcept {
+  if (cipher.ops->ctr64_xor != nullptr) {
+    cipher.ops->ctr64_xor(cipher.schedule, c, half, out, in, m);
+    return;
+  }
+  alignas(32) std::uint8_t ks[16 * chunk];
+  counters(ks, c, half, m);
+  cipher.ops->encrypt_blocks(cipher.schedule, ks, ks, m);
+  if (in == nullptr)
+    std::memcpy(out, ks, 16 * m);
+  else
+    for (std::size_t i = 0; i < 16 * m; ++i) out[i] = in[i] ^ ks[i];
+  wipe(ks);
+}
+
 // Mac accumulates sum H_i (x) A_i over a stream of blocks.
 struct Mac {
   const MgmKey& k;
@@ -59,8 +77,7 @@ struct Mac {
   void blocks(const std::uint8_t* a, std::size_t n) noexcept {
     while (n > 0) {
       const std::size_t m = n < chunk ? n : chunk;
-      counters(h, z, 0, m);
-      k.cipher.ops->encrypt_blocks(k.cipher.schedule, h, h, m);
+      encrypt_counters(k.cipher, z, 0, h, nullptr, m);
       k.mul->mac(acc, h, a, m);
       a += 16 * m, n -= m;
     }
@@ -103,15 +120,17 @@ void start(const MgmKey& k, std::span<const std::uint8_t> nonce, std::uint8_t y[
 
 // crypt: out = in ^ E(Y_i), E(Y_{i+1}), ... for n bytes (the last block may be partial).
 void crypt(const MgmKey& k, std::uint8_t y[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  alignas(32) std::uint8_t ks[16 * chunk];
-  while (n > 0) {
-    const std::size_t bytes = n < 16 * chunk ? n : 16 * chunk, m = (bytes + 15) / 16;
-    counters(ks, y, 8, m);
-    k.cipher.ops->encrypt_blocks(k.cipher.schedule, ks, ks, m);
-    for (std::size_t i = 0; i < bytes; ++i) out[i] = in[i] ^ ks[i];
-    out += bytes, in += bytes, n -= bytes;
+  while (n >= 16) {
+    const std::size_t m = n / 16 < chunk ? n / 16 : chunk;
+    encrypt_counters(k.cipher, y, 8, out, in, m);
+    out += 16 * m, in += 16 * m, n -= 16 * m;
   }
-  wipe(ks);
+  if (n > 0) {
+    std::uint8_t last[16];
+    encrypt_counters(k.cipher, y, 8, last, nullptr, 1);
+    for (std::size_t i = 0; i < n; ++i) out[i] = in[i] ^ last[i];
+    wipe(last);
+  }
 }
 
 Status check(std::span<const std::uint8_t> out, std::size_t tag_size, std::span<const std::uint8_t> nonce,

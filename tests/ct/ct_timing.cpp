@@ -39,6 +39,8 @@
 #include "axiom/cpu.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/poly1305.hpp"
 #include "axiom/sha256.hpp"
@@ -48,6 +50,7 @@
 #include "chacha20/chacha20_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
@@ -156,12 +159,16 @@ bool early_exit_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t 
 volatile std::uint8_t sink;  // keeps results alive
 
 // ECB of a secret 512-byte plaintext under a fixed key, the many-stream CBC and CMAC calls on
-// secret messages, and the key schedule (portable code) plus CTR under a secret key (last: the
-// A/A control reuses it).
+// secret messages, and the key schedule (`schedule` says whose code) plus CTR under a secret
+// key (last: the A/A control reuses it).
 template <class Cipher, class Kernel>
-void add_block_cipher_targets(std::vector<Target>& targets, const std::string& label, const Kernel& kernel) {
-  static constexpr std::uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-  const auto cipher = std::make_shared<const Cipher>(key, kernel);
+void add_block_cipher_targets(std::vector<Target>& targets, const std::string& label, const Kernel& kernel,
+                              const std::string& schedule = "key schedule (portable code)") {
+  static constexpr std::uint8_t key_bytes[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+  constexpr std::size_t key_size = Cipher::key_size;
+  const auto cipher =
+      std::make_shared<const Cipher>(std::span<const std::uint8_t, key_size>(key_bytes, key_size), kernel);
   targets.push_back({label + ": ECB of a secret 512-byte plaintext", 512, false, [cipher](const std::uint8_t* s) {
                        std::uint8_t out[512];
                        (void)cipher->encrypt_blocks(out, {s, 512});
@@ -184,11 +191,11 @@ void add_block_cipher_targets(std::vector<Target>& targets, const std::string& l
                        (void)axiom::Cmac<Cipher>::mac_many(*cipher, tags, msgs);
                        sink = tags[0][0];
                      }});
-  targets.push_back({label + ": key schedule (portable code) and CTR under a secret key", 16, false,
+  targets.push_back({label + ": " + schedule + " and CTR under a secret key", key_size, false,
                      [&kernel](const std::uint8_t* s) {
                        static constexpr std::uint8_t iv[16] = {}, zeros[256] = {};
                        std::uint8_t out[256];
-                       axiom::Ctr<Cipher> ctr(Cipher(std::span<const std::uint8_t, 16>(s, 16), kernel), iv);
+                       axiom::Ctr<Cipher> ctr(Cipher(std::span<const std::uint8_t, key_size>(s, key_size), kernel), iv);
                        (void)ctr.apply(out, zeros);
                        sink = out[0];
                      }});
@@ -400,6 +407,52 @@ int main(int argc, char** argv) {
 
   if (hw.has(detail::chacha20_avx512.info.needs) && hw.has(detail::poly1305_avx512_ifma.info.needs))
     add_chacha20_targets(targets, detail::chacha20_avx512, detail::poly1305_avx512_ifma);
+  if (hw.has(detail::kuznyechik_avx512_gfni.info.needs)) {
+    const detail::KuznyechikKernel& k = detail::kuznyechik_avx512_gfni;
+    static constexpr std::uint8_t key[32] = {5, 4, 3, 2, 1};
+    const auto cipher = std::make_shared<const Kuznyechik>(key, k);
+    // One chain (CBC encryption's own path) and 32 blocks in one batch (CBC decryption).
+    for (const bool decrypt : {false, true})
+      targets.push_back({std::string("kuznyechik/avx512_gfni: CBC ") + (decrypt ? "decryption" : "encryption") +
+                             " of a secret 512-byte message",
+                         512, false, [cipher, decrypt](const std::uint8_t* s) {
+                           static constexpr std::uint8_t iv[16] = {};
+                           std::uint8_t out[512];
+                           Cbc<Kuznyechik> cbc(*cipher, iv);
+                           (void)(decrypt ? cbc.decrypt(out, {s, 512}) : cbc.encrypt(out, {s, 512}));
+                           sink = out[0];
+                         }});
+    add_block_cipher_targets<Kuznyechik>(targets, "kuznyechik/avx512_gfni", k,
+                                         "key schedule (the kernel's one-block path)");
+    targets.push_back({"kuznyechik/avx512_gfni A/A control: key schedule and CTR, the fixed key in both classes", 32,
+                       false, targets.back().run, {}, true});
+  }
+  if (hw.has(detail::kuznyechik_avx512_gfni.info.needs) && hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
+    // Seal of a secret message, and open with a tag wrong in its last bit against random tags
+    // (both fail: only a comparison that stops early would tell them apart).
+    static constexpr std::uint8_t key[32] = {7, 7, 7}, nonce[16] = {0x12, 0x34};
+    const auto mgm = std::make_shared<const KuznyechikMgm>(Kuznyechik(key, detail::kuznyechik_avx512_gfni),
+                                                           detail::mgm_vpclmul_avx512);
+    const std::string label = "MGM (kuznyechik/avx512_gfni + mgm/vpclmul_avx512)";
+    targets.push_back({label + ": seal of a secret 512 B", 512, false, [mgm](const std::uint8_t* s) {
+                         std::uint8_t out[512 + 16];
+                         (void)mgm->seal(out, nonce, {}, {s, 512});
+                         sink = out[512];
+                       }});
+    static constexpr std::uint8_t plain[256] = {};
+    auto sealed = std::make_shared<std::array<std::uint8_t, 256 + 16>>();
+    (void)mgm->seal(*sealed, nonce, {}, plain);
+    std::vector<std::uint8_t> almost(sealed->begin() + 256, sealed->end());
+    almost.back() ^= 1;
+    targets.push_back({label + ": open, last-bit-wrong vs random tag", 16, false,
+                       [mgm, sealed](const std::uint8_t* s) {
+                         std::uint8_t msg[256 + 16], out[256];
+                         std::memcpy(msg, sealed->data(), 256);
+                         std::memcpy(msg + 256, s, 16);
+                         sink = static_cast<std::uint8_t>(mgm->open(out, nonce, {}, msg).ok());
+                       },
+                       almost});
+  }
 
   std::mt19937_64 rng(std::random_device{}());
   std::printf("dudect-style timing test: %zu measurements per target, fixed vs random secret, "

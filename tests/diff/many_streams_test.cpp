@@ -20,6 +20,7 @@
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -245,7 +246,7 @@ TEST_P(KuznyechikMany, EqualsOneStreamEach) {
   diff_many(Kuznyechik(fixed<32>(key), detail::kuznyechik_tables), Kuznyechik(fixed<32>(key), *GetParam()));
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikMany, ::testing::ValuesIn(detail::kuznyechik_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikMany, ::testing::ValuesIn(kuznyechik_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 // Argument errors: nothing is written, whichever job is wrong.

@@ -13,6 +13,7 @@
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -237,7 +238,7 @@ TEST_P(KuznyechikKat, CtrAcpkm) {
   EXPECT_EQ(KuznyechikCtrAcpkm::make(cipher(key), std::span(msg).first(16), 32).error(), Error::invalid_nonce_size);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikKat, ::testing::ValuesIn(detail::kuznyechik_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikKat, ::testing::ValuesIn(kuznyechik_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 }  // namespace

@@ -13,6 +13,7 @@ extern const ChaCha20Kernel chacha20_avx512_emul;
 extern const Poly1305Kernel poly1305_avx512_ifma_emul;
 extern const MgmKernel mgm_vpclmul_avx512_emul;
 extern const Sha256Kernel sha256_avx512_shani_emul;
+extern const KuznyechikKernel kuznyechik_avx512_gfni_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -45,6 +46,8 @@ class KernelList {
 
 }  // namespace
 
+bool emulated(const detail::KernelInfo& info) { return info.name.ends_with("~emul"); }
+
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
   static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
                                                        {AXIOM_EMULATED_KERNEL(streebog_avx512_gfni)});
@@ -73,5 +76,12 @@ std::span<const detail::Sha256Kernel* const> sha256_test_kernels() {
                                                      {AXIOM_EMULATED_KERNEL(sha256_avx512_shani)});
   return list.span();
 }
+
+std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels() {
+  static const KernelList<detail::KuznyechikKernel> list(detail::kuznyechik_kernels(),
+                                                         {AXIOM_EMULATED_KERNEL(kuznyechik_avx512_gfni)});
+  return list.span();
+}
+
 
 }  // namespace axiom::test

@@ -243,4 +243,39 @@ static inline simde__m512i axiom_shim_mm512_maskz_shuffle_epi32(simde__mmask16 k
 #define _mm_sha256msg2_epu32 axiom_shim_mm_sha256msg2_epu32
 #define _mm_sha256rnds2_epu32 axiom_shim_mm_sha256rnds2_epu32
 
+/* Whole-register shifts with an immediate (here a plain argument). */
+/* Per 128-bit lane: the lane of a above the lane of b, shifted right by n bytes. */
+static inline simde__m512i axiom_shim_mm512_alignr_epi8(simde__m512i a, simde__m512i b, int n) {
+  uint8_t x[64], y[64], r[64];
+  memcpy(x, &a, sizeof x);
+  memcpy(y, &b, sizeof y);
+  for (int lane = 0; lane < 4; ++lane)
+    for (int i = 0; i < 16; ++i) {
+      const int k = i + (n & 0xff);
+      r[16 * lane + i] = k < 16 ? y[16 * lane + k] : k < 32 ? x[16 * lane + k - 16] : 0;
+    }
+  simde__m512i v;
+  memcpy(&v, r, sizeof v);
+  return v;
+}
+
+/* a above b (16 qwords), shifted right by n qwords (n mod 8), the low 8 qwords. */
+static inline simde__m512i axiom_shim_mm512_alignr_epi64(simde__m512i a, simde__m512i b, int n) {
+  uint64_t x[16], r[8];
+  memcpy(x, &b, 64);
+  memcpy(x + 8, &a, 64);
+  for (int i = 0; i < 8; ++i) r[i] = x[i + (n & 7)];
+  simde__m512i v;
+  memcpy(&v, r, sizeof v);
+  return v;
+}
+
+#ifndef _MM_PERM_ENUM
+#define _MM_PERM_ENUM int
+#endif
+#undef _mm512_alignr_epi8
+#undef _mm512_alignr_epi64
+#define _mm512_alignr_epi8 axiom_shim_mm512_alignr_epi8
+#define _mm512_alignr_epi64 axiom_shim_mm512_alignr_epi64
+
 #endif
