@@ -29,6 +29,8 @@
 #define AXIOM_TARGET_vaes_avx2 "avx,avx2,bmi2,aes,pclmul,vaes,vpclmulqdq"
 #define AXIOM_TARGET_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl"
 #define AXIOM_TARGET_vaes_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,aes,pclmul,vaes,vpclmulqdq"
+#define AXIOM_TARGET_gfni_avx2 "avx,avx2,gfni"
+#define AXIOM_TARGET_gfni_avx512 "avx,avx2,avx512f,avx512bw,avx512vl,gfni"
 #define AXIOM_TARGET_avx512_gfni "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi,gfni"
 
 // Two levels so that the target macro expands before it is turned into a string.

@@ -20,6 +20,7 @@
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -235,7 +236,7 @@ TEST_P(Sm4Many, EqualsOneStreamEach) {
   diff_many(Sm4(fixed<16>(key), detail::sm4_portable), Sm4(fixed<16>(key), *GetParam()));
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Many, ::testing::ValuesIn(detail::sm4_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Many, ::testing::ValuesIn(sm4_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 class KuznyechikMany : public KernelTest<detail::KuznyechikKernel> {};

@@ -9,6 +9,8 @@
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx2_emul;
+extern const Sm4Kernel sm4_gfni_avx512_emul;
+extern const Sm4Kernel sm4_gfni_avx2_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -44,6 +46,14 @@ class KernelList {
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
   static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
                                                        {AXIOM_EMULATED_KERNEL(streebog_avx2)});
+  return list.span();
+}
+
+bool emulated(const detail::KernelInfo& info) { return info.name.ends_with("~emul"); }
+
+std::span<const detail::Sm4Kernel* const> sm4_test_kernels() {
+  static const KernelList<detail::Sm4Kernel> list(
+      detail::sm4_kernels(), {AXIOM_EMULATED_KERNEL(sm4_gfni_avx512) AXIOM_EMULATED_KERNEL(sm4_gfni_avx2)});
   return list.span();
 }
 

@@ -6,10 +6,15 @@
 
 #include <span>
 
+#include "sm4/sm4_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels();
+std::span<const detail::Sm4Kernel* const> sm4_test_kernels();
+
+// emulated: the kernel is an emulated build ("~emul"), for tests to size their loads by.
+bool emulated(const detail::KernelInfo& info);
 
 }  // namespace axiom::test
