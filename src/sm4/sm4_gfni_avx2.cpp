@@ -16,6 +16,13 @@
 
 AXIOM_ISA_BEGIN(sm4, gfni_avx2)
 
+// GCC re-associates chains of vpxor as it likes: the one-block path's XOR trees (after the
+// products, one rotation and two levels) would become one long chain. vpternlogd keeps them
+// apart in the AVX-512 kernel; here the pass is off.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-reassoc")
+#endif
+
 namespace vec {
 using V = __m256i;
 constexpr std::size_t reg_blocks = 2;
@@ -53,6 +60,8 @@ inline V prev_blocks(V cur, __m128i before) noexcept {
 
 inline V xor_(V a, V b) noexcept { return _mm256_xor_si256(a, b); }
 inline V xor3(V a, V b, V c) noexcept { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
+// xor5: a, b, c first (the ones known first), d and e side by side.
+inline V xor5(V a, V b, V c, V d, V e) noexcept { return xor_(xor3(a, b, c), xor_(d, e)); }
 template <int C> inline V affine(V x, V m) noexcept { return _mm256_gf2p8affine_epi64_epi8(x, m, C); }
 template <int C> inline V affine_inv(V x, V m) noexcept { return _mm256_gf2p8affineinv_epi64_epi8(x, m, C); }
 inline V ror8(V a) noexcept { return _mm256_shuffle_epi8(a, table(detail::sm4_tables::rotl24)); }
@@ -61,8 +70,13 @@ inline V ror24(V a) noexcept { return _mm256_shuffle_epi8(a, table(detail::sm4_t
 
 inline __m128i xor_(__m128i a, __m128i b) noexcept { return _mm_xor_si128(a, b); }
 inline __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept { return _mm_xor_si128(_mm_xor_si128(a, b), c); }
+inline __m128i xor5(__m128i a, __m128i b, __m128i c, __m128i d, __m128i e) noexcept {
+  return xor_(xor3(a, b, c), xor_(d, e));
+}
 template <int C> inline __m128i affine(__m128i x, __m128i m) noexcept { return _mm_gf2p8affine_epi64_epi8(x, m, C); }
-template <int C> inline __m128i affine_inv(__m128i x, __m128i m) noexcept { return _mm_gf2p8affineinv_epi64_epi8(x, m, C); }
+template <int C> inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
+  return _mm_gf2p8affineinv_epi64_epi8(x, m, C);
+}
 inline __m128i ror8(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24)); }
 inline __m128i ror16(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16)); }
 inline __m128i ror24(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8)); }
@@ -72,7 +86,7 @@ inline __m128i ror24(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(d
 
 namespace {
 
-constexpr int groups = 2;  // in flight where blocks are independent
+constexpr int groups = 4;  // in flight where blocks are independent
 
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   sm4_gfni_rounds::ecb<groups>(ks, false, out, in, n);
@@ -83,10 +97,12 @@ void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   sm4_gfni_rounds::ctr_xor<groups>(ks, ctr, out, in, n);
 }
-void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_decrypt<groups>(ks, iv, out, in, n);
 }
-void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_encrypt(ks, iv, out, in, n);
 }
 void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {

@@ -24,8 +24,12 @@ constexpr std::size_t reg_blocks = 4;
 inline V loadu(const std::uint8_t* p) noexcept { return _mm512_loadu_si512(p); }
 inline void storeu(std::uint8_t* p, V v) noexcept { _mm512_storeu_si512(p, v); }
 inline __mmask8 block_mask(std::size_t k) noexcept { return static_cast<__mmask8>((1u << (2 * k)) - 1); }
-inline V load_blocks(const std::uint8_t* p, std::size_t k) noexcept { return _mm512_maskz_loadu_epi64(block_mask(k), p); }
-inline void store_blocks(std::uint8_t* p, V v, std::size_t k) noexcept { _mm512_mask_storeu_epi64(p, block_mask(k), v); }
+inline V load_blocks(const std::uint8_t* p, std::size_t k) noexcept {
+  return _mm512_maskz_loadu_epi64(block_mask(k), p);
+}
+inline void store_blocks(std::uint8_t* p, V v, std::size_t k) noexcept {
+  _mm512_mask_storeu_epi64(p, block_mask(k), v);
+}
 inline V splat32(std::uint32_t w) noexcept { return _mm512_set1_epi32(static_cast<int>(w)); }
 inline V splat64(std::uint64_t q) noexcept { return _mm512_set1_epi64(static_cast<long long>(q)); }
 inline V table(const std::uint64_t (&t)[2]) noexcept {
@@ -47,6 +51,7 @@ inline V prev_blocks(V cur, __m128i before) noexcept {
 
 inline V xor_(V a, V b) noexcept { return _mm512_xor_si512(a, b); }
 inline V xor3(V a, V b, V c) noexcept { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
+inline V xor5(V a, V b, V c, V d, V e) noexcept { return xor3(xor3(a, b, c), d, e); }
 template <int C> inline V affine(V x, V m) noexcept { return _mm512_gf2p8affine_epi64_epi8(x, m, C); }
 template <int C> inline V affine_inv(V x, V m) noexcept { return _mm512_gf2p8affineinv_epi64_epi8(x, m, C); }
 // Byte rotations of each word by vpshufb (port 5 on Intel; vprord would queue behind GFNI on 0).
@@ -56,18 +61,26 @@ inline V ror24(V a) noexcept { return _mm512_shuffle_epi8(a, table(detail::sm4_t
 
 inline __m128i xor_(__m128i a, __m128i b) noexcept { return _mm_xor_si128(a, b); }
 inline __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept { return _mm_ternarylogic_epi32(a, b, c, 0x96); }
+inline __m128i xor5(__m128i a, __m128i b, __m128i c, __m128i d, __m128i e) noexcept {
+  return xor3(xor3(a, b, c), d, e);
+}
 template <int C> inline __m128i affine(__m128i x, __m128i m) noexcept { return _mm_gf2p8affine_epi64_epi8(x, m, C); }
-template <int C> inline __m128i affine_inv(__m128i x, __m128i m) noexcept { return _mm_gf2p8affineinv_epi64_epi8(x, m, C); }
-inline __m128i ror8(__m128i a) noexcept { return _mm_ror_epi32(a, 8); }
-inline __m128i ror16(__m128i a) noexcept { return _mm_ror_epi32(a, 16); }
-inline __m128i ror24(__m128i a) noexcept { return _mm_ror_epi32(a, 24); }
+template <int C> inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
+  return _mm_gf2p8affineinv_epi64_epi8(x, m, C);
+}
+inline __m128i table128(const std::uint64_t (&t)[2]) noexcept {
+  return _mm_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]));
+}
+inline __m128i ror8(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24)); }
+inline __m128i ror16(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16)); }
+inline __m128i ror24(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8)); }
 }  // namespace vec
 
 #include "sm4/sm4_gfni_body.hpp"
 
 namespace {
 
-constexpr int groups = 2;  // in flight where blocks are independent
+constexpr int groups = 4;  // in flight where blocks are independent
 
 void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   sm4_gfni_rounds::ecb<groups>(ks, false, out, in, n);
@@ -78,10 +91,12 @@ void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   sm4_gfni_rounds::ctr_xor<groups>(ks, ctr, out, in, n);
 }
-void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_decrypt<groups>(ks, iv, out, in, n);
 }
-void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_encrypt(ks, iv, out, in, n);
 }
 void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {

@@ -4,9 +4,10 @@
 // vec (include <immintrin.h>, <cstring>, core/endian.hpp, core/wipe.hpp and sm4/sm4_kernel.hpp
 // before the region). vec provides, for V and (marked *) for __m128i: loadu, storeu,
 // load_blocks / store_blocks (the first k < reg_blocks blocks of a register, nothing else
-// touched), splat32, splat64, xor_*, xor3*, affine<c>*, affine_inv<c>*, ror8*, ror16*, ror24*
-// (each 32-bit word rotated right by bytes), bswap32, add32, unpack{lo,hi}{32,64},
-// block_index (the block of each word of a group's register) and prev_blocks (CBC decryption).
+// touched), splat32, splat64, xor_*, xor3*, xor5* (the last two terms known last), affine<c>*,
+// affine_inv<c>*, ror8*, ror16*, ror24* (each 32-bit word rotated right by bytes), bswap32,
+// add32, unpack{lo,hi}{32,64}, block_index (the block of each word of a group's register) and
+// prev_blocks (CBC decryption).
 //
 // The state is kept in the basis Y = to_y·X (sm4_kernel.hpp, sm4_gfni), bytes in memory order:
 // a round is x = Y1 ^ Y2 ^ Y3 ^ rk', three vgf2p8affineinvqb of x, three byte rotations and
@@ -30,13 +31,19 @@ struct RoundKeys {
   alignas(64) std::uint32_t k[32];
 };
 
+inline __m128i load128(const std::uint8_t* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+inline void store128(std::uint8_t* p, __m128i v) noexcept { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+inline __m128i matrix128(std::uint64_t m) noexcept { return _mm_set1_epi64x(static_cast<long long>(m)); }
+
 inline __m128i bswap32_128() noexcept {
   return _mm_set_epi64x(static_cast<long long>(detail::sm4_tables::bswap32[1]),
                         static_cast<long long>(detail::sm4_tables::bswap32[0]));
 }
 
 inline void round_keys(const Sm4Schedule& ks, bool decrypt, RoundKeys& out) noexcept {
-  const __m128i m = _mm_set1_epi64x(static_cast<long long>(K::to_y)), swap = bswap32_128();
+  const __m128i m = matrix128(K::to_y), swap = bswap32_128();
   for (std::size_t i = 0; i < 32; i += 4) {
     __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(ks.rk + i));
     v = affine<K::to_y_const>(_mm_shuffle_epi8(v, swap), m);
@@ -58,7 +65,7 @@ inline void mix(V (*y)[4], const V (&x)[G]) noexcept {
   for (int g = 0; g < G; ++g) u0[g] = affine_inv<K::enc_const>(x[g], m0);
   for (int g = 0; g < G; ++g) u1[g] = affine_inv<0>(x[g], m1);
   for (int g = 0; g < G; ++g) u3[g] = affine_inv<0>(x[g], m3);
-  for (int g = 0; g < G; ++g) y[g][W] = xor3(xor3(y[g][W], u0[g], ror8(u1[g])), ror16(u1[g]), ror24(u3[g]));
+  for (int g = 0; g < G; ++g) y[g][W] = xor5(y[g][W], u0[g], ror8(u1[g]), ror16(u1[g]), ror24(u3[g]));
 }
 
 // round_pair<G, W>: rounds W and W + 1 (W = 0 or 2) with round keys k[0], k[1]. Both read
@@ -122,7 +129,8 @@ inline std::size_t left_from(std::size_t n, std::size_t first) noexcept { return
 // crypt<G>: n blocks (at most G groups) from in to out, which may be in. Compiled on its own,
 // with its rounds inlined, so the state stays in registers whatever the caller.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void crypt(const RoundKeys& rk, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+[[gnu::noinline, gnu::flatten]] void crypt(const RoundKeys& rk, std::uint8_t* out, const std::uint8_t* in,
+                                           std::size_t n) noexcept {
   V y[G][4];
   for (std::size_t g = 0; g < G; ++g) load_group(y[g], in + group_bytes * g, left_from(n, group_blocks * g));
   rounds<G>(rk, y);
@@ -148,8 +156,8 @@ inline void crypt_fewest(const RoundKeys& rk, std::uint8_t* out, const std::uint
 // does not wrap on the way: the counter's words go straight into the transposed layout (word 3
 // of block j is the low word + j) and the keystream is XORed as it is stored.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void ctr_groups(const RoundKeys& rk, std::uint64_t hi, std::uint64_t lo, std::uint8_t* out,
-                                  const std::uint8_t* in, std::size_t n) noexcept {
+[[gnu::noinline, gnu::flatten]] void ctr_groups(const RoundKeys& rk, std::uint64_t hi, std::uint64_t lo,
+                                                std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const V m = splat64(K::to_y);
   const V w0 = affine<0>(bswap32(splat32(static_cast<std::uint32_t>(hi >> 32))), m);
   const V w1 = affine<0>(bswap32(splat32(static_cast<std::uint32_t>(hi))), m);
@@ -207,9 +215,7 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
       }
       crypt_fewest<Groups>(rk, buf, buf, m);
       for (std::size_t i = 0; i < 16 * m; i += 16)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
-                         _mm_xor_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(buf + i)),
-                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i))));
+        store128(out + i, _mm_xor_si128(load128(buf + i), load128(in + i)));
       detail::wipe(buf);
     }
     hi += (lo + m < lo);
@@ -228,11 +234,11 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
 // again after the rounds: the stores go from the last register to the first, each after the
 // loads it needs, so in place works.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void cbc_groups(const RoundKeys& rk, __m128i& chain, std::uint8_t* out, const std::uint8_t* in,
-                                  std::size_t n) noexcept {
+[[gnu::noinline, gnu::flatten]] void cbc_groups(const RoundKeys& rk, __m128i& chain, std::uint8_t* out,
+                                                const std::uint8_t* in, std::size_t n) noexcept {
   V y[G][4];
   for (std::size_t g = 0; g < G; ++g) load_group(y[g], in + group_bytes * g, left_from(n, group_blocks * g));
-  const __m128i last = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * (n - 1)));
+  const __m128i last = load128(in + 16 * (n - 1));
   rounds<G>(rk, y);
   for (std::size_t g = G; g-- > 0;) {
     output_blocks(y[g]);
@@ -263,35 +269,37 @@ inline void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, 
   RoundKeys rk;
   round_keys(*static_cast<const Sm4Schedule*>(ks), true, rk);
   constexpr std::size_t batch = Groups * group_blocks;
-  __m128i chain = _mm_loadu_si128(reinterpret_cast<const __m128i*>(iv));
+  __m128i chain = load128(iv);
   for (; n > batch; n -= batch, in += 16 * batch, out += 16 * batch) cbc_groups<Groups>(rk, chain, out, in, batch);
   cbc_fewest<Groups>(rk, chain, out, in, n);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(iv), chain);
+  store128(iv, chain);
   detail::wipe(rk);
 }
 
-// ---- One block at a time (CBC encryption, CBC-MAC, the key schedule): latency bound. Word w
-// of the block is in every 32-bit lane of y[w]. Round i's output Y_{i+4} = Y_i ^ T(x_i) is only
-// needed for rounds to come, so the next S-box input is formed from T's parts directly:
-// x_{i+1} = (Y_i ^ Q) ^ T(x_i) with Q = Y_{i+2} ^ Y_{i+3} ^ rk_{i+1} known early; after the
-// three (four) vgf2p8affineinvqb that is one rotation and two XOR levels.
+// ---- One block at a time (CBC encryption, CBC-MAC, a single block, the key schedule):
+// latency bound. Word w of the block is in every 32-bit lane of y[w]. Two S-box inputs in a row
+// differ by x_{i+1} = x_i ^ (Y_i ^ Y_{i+1} ^ rk_i ^ rk_{i+1}) ^ T(x_i), where T(x_i) =
+// Y_{i+4} ^ Y_i is the round's output: the bracket is old, so after the vgf2p8affineinvqb
+// products come one byte rotation and two XOR levels, and the new word Y_{i+4} is formed off
+// that chain.
 
-// step1<Key, W>: round i (i % 4 = W) from x = x_i; x becomes x_{i+1} (formed with key knext).
-// Key: the key schedule's L' (four products) instead of the cipher's L (three).
+// step1<Key, W>: round i (i % 4 = W) from x = x_i to x_{i+1}; kk = rk_i ^ rk_{i+1}. Key: the
+// key schedule's L' (four products) instead of the cipher's L (three).
 template <bool Key, int W>
-inline void step1(__m128i y[4], __m128i& x, std::uint32_t knext) noexcept {
-  const __m128i m0 = _mm_set1_epi64x(static_cast<long long>(Key ? K::key_m0 : K::enc_m0));
-  const __m128i m1 = _mm_set1_epi64x(static_cast<long long>(Key ? K::key_m1 : K::enc_m1));
-  const __m128i m3 = _mm_set1_epi64x(static_cast<long long>(Key ? K::key_m3 : K::enc_m3));
+inline void step1(__m128i y[4], __m128i& x, std::uint32_t kk) noexcept {
+  const __m128i m0 = matrix128(Key ? K::key_m0 : K::enc_m0);
+  const __m128i m1 = matrix128(Key ? K::key_m1 : K::enc_m1);
+  const __m128i m3 = matrix128(Key ? K::key_m3 : K::enc_m3);
   const __m128i u0 = affine_inv<Key ? K::key_const : K::enc_const>(x, m0);
   const __m128i u1 = affine_inv<0>(x, m1);
   __m128i u2 = u1;
-  if constexpr (Key) u2 = affine_inv<0>(x, _mm_set1_epi64x(static_cast<long long>(K::key_m2)));
+  if constexpr (Key) u2 = affine_inv<0>(x, matrix128(K::key_m2));
   const __m128i u3 = affine_inv<0>(x, m3);
-  const __m128i q = xor3(y[(W + 2) % 4], y[(W + 3) % 4], _mm_set1_epi32(static_cast<int>(knext)));
-  const __m128i a = xor3(y[W], q, u0);
-  x = xor_(xor3(a, ror8(u1), ror16(u2)), ror24(u3));
-  y[W] = xor_(x, q);  // Y_{i+4}: whatever knext was
+  const __m128i s = xor_(y[(W + 1) % 4], _mm_set1_epi32(static_cast<int>(kk)));
+  const __m128i a = xor3(y[W], s, x);
+  const __m128i next = xor5(a, u0, ror8(u1), ror16(u2), ror24(u3));
+  y[W] = xor3(next, s, x);  // Y_{i+4}
+  x = next;
 }
 
 // rounds1<Key>: the 32 rounds on y with round keys k (in the Y basis); Key: Y_{i+4} to out[i].
@@ -299,10 +307,10 @@ template <bool Key>
 inline void rounds1(const std::uint32_t* k, __m128i y[4], std::uint32_t* out) noexcept {
   __m128i x = xor3(xor_(y[1], y[2]), y[3], _mm_set1_epi32(static_cast<int>(k[0])));
   for (int i = 0; i < 32; i += 4) {
-    step1<Key, 0>(y, x, k[i + 1]);
-    step1<Key, 1>(y, x, k[i + 2]);
-    step1<Key, 2>(y, x, k[i + 3]);
-    step1<Key, 3>(y, x, k[(i + 4) % 32]);
+    step1<Key, 0>(y, x, k[i] ^ k[i + 1]);
+    step1<Key, 1>(y, x, k[i + 1] ^ k[i + 2]);
+    step1<Key, 2>(y, x, k[i + 2] ^ k[i + 3]);
+    step1<Key, 3>(y, x, k[i + 3] ^ k[(i + 4) % 32]);  // the last x_{i+1} is not used
     if constexpr (Key) {
       for (int w = 0; w < 4; ++w) out[i + w] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(y[w]));
     }
@@ -321,10 +329,10 @@ inline __m128i join(const __m128i c[4]) noexcept {
 // block1: one block (ECB of a single block: CFB, OFB, GCM's E(J0), ... call it so).
 inline void block1(const RoundKeys& rk, std::uint8_t* out, const std::uint8_t* in) noexcept {
   __m128i y[4], c[4];
-  split(affine<0>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), _mm_set1_epi64x(static_cast<long long>(K::to_y))), y);
+  split(affine<0>(load128(in), matrix128(K::to_y)), y);
   rounds1<false>(rk.k, y, nullptr);
   for (int w = 0; w < 4; ++w) c[w] = y[3 - w];
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), affine<0>(join(c), _mm_set1_epi64x(static_cast<long long>(K::from_y))));
+  store128(out, affine<0>(join(c), matrix128(K::from_y)));
 }
 
 // ecb<Groups>: batches of Groups groups, the rest in as few groups as hold it; a single block
@@ -347,17 +355,18 @@ inline void ecb(const void* ks, bool decrypt, std::uint8_t* out, const std::uint
 // chain: n blocks of CBC from c (the chaining value, as words in the Y basis), their output
 // to out unless it is null (CBC-MAC). The words after the rounds are the output's in reverse;
 // the next block's input is XORed onto them in the Y basis.
-inline void chain(const RoundKeys& rk, __m128i c[4], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  const __m128i to = _mm_set1_epi64x(static_cast<long long>(K::to_y));
-  const __m128i from = _mm_set1_epi64x(static_cast<long long>(K::from_y));
+inline void chain(const RoundKeys& rk, __m128i c[4], std::uint8_t* out, const std::uint8_t* in,
+                  std::size_t n) noexcept {
+  const __m128i to = matrix128(K::to_y);
+  const __m128i from = matrix128(K::from_y);
   for (; n > 0; --n, in += 16) {
     __m128i p[4], y[4];
-    split(affine<0>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), to), p);
+    split(affine<0>(load128(in), to), p);
     for (int w = 0; w < 4; ++w) y[w] = xor_(c[w], p[w]);
     rounds1<false>(rk.k, y, nullptr);
     for (int w = 0; w < 4; ++w) c[w] = y[3 - w];
     if (out != nullptr) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), affine<0>(join(c), from));
+      store128(out, affine<0>(join(c), from));
       out += 16;
     }
   }
@@ -368,14 +377,14 @@ inline void chain_call(const void* ks, std::uint8_t state[16], std::uint8_t* out
   RoundKeys rk;
   round_keys(*static_cast<const Sm4Schedule*>(ks), false, rk);
   __m128i c[4];
-  split(affine<0>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(state)), _mm_set1_epi64x(static_cast<long long>(K::to_y))), c);
+  split(affine<0>(load128(state), matrix128(K::to_y)), c);
   chain(rk, c, out, in, n);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(state),
-                   affine<0>(join(c), _mm_set1_epi64x(static_cast<long long>(K::from_y))));
+  store128(state, affine<0>(join(c), matrix128(K::from_y)));
   detail::wipe(rk);
 }
 
-inline void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+inline void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                        std::size_t n) noexcept {
   chain_call(ks, iv, out, in, n);
 }
 inline void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
@@ -386,11 +395,11 @@ inline void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* 
 // with L' and CK_i (byte j of CK_i is 7 (4i + j) mod 256, in memory order), every Y_{i+4} out
 // of the Y basis as rk_i.
 inline void expand_key(Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
-  const __m128i to = _mm_set1_epi64x(static_cast<long long>(K::to_y));
-  const __m128i from = _mm_set1_epi64x(static_cast<long long>(K::from_y));
+  const __m128i to = matrix128(K::to_y);
+  const __m128i from = matrix128(K::from_y);
   const __m128i fk = _mm_set_epi64x(static_cast<long long>(0xdc2270b297917d67ULL), 0x5033aa56c6bab1a3LL);
   __m128i y[4];
-  split(affine<0>(_mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(key)), fk), to), y);
+  split(affine<0>(_mm_xor_si128(load128(key), fk), to), y);
   alignas(16) std::uint32_t ck[32], ky[32];
   __m128i bytes = _mm_setr_epi8(0, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 77, 84, 91, 98, 105);
   for (std::size_t i = 0; i < 32; i += 4, bytes = _mm_add_epi8(bytes, _mm_set1_epi8(112)))

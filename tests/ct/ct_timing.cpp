@@ -1,8 +1,9 @@
 // ct_timing: a dudect-style statistical timing test (after Reparaz, Balasch and Verbauwhede,
 // "Dude, is my code constant time?", 2017) for the kernels valgrind cannot run here: SHA-NI,
-// VAES and VPCLMULQDQ (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2, sm4/vaes_avx2 and
-// SM4-GCM over it with ghash/vpclmul_avx2). A tool, not a test (`make ct-timing`; never in
-// ctest or CI): it measures time, which on a shared machine is noisy.
+// VAES, VPCLMULQDQ, GFNI and AVX-512 (sha256/shani, aes/vaes_avx2, the fused gcm/vaes_avx2,
+// sm4/gfni_avx512, sm4/gfni_avx2, sm4/vaes_avx2 and SM4-GCM over each with ghash/vpclmul_avx2).
+// A tool, not a test (`make ct-timing`; never in ctest or CI): it measures time, which on a
+// shared machine is noisy.
 //
 // For each target, measurements pick one of two classes of secret input at random: a fixed
 // value, or a fresh random one. Welch's t statistic compares the TSC cycle counts of the two
@@ -176,7 +177,7 @@ void add_block_cipher_targets(std::vector<Target>& targets, const std::string& l
                        (void)axiom::Cmac<Cipher>::mac_many(*cipher, tags, msgs);
                        sink = tags[0][0];
                      }});
-  targets.push_back({label + ": key schedule (portable code) and CTR under a secret key", 16, false,
+  targets.push_back({label + ": key schedule and CTR under a secret key", 16, false,
                      [&kernel](const std::uint8_t* s) {
                        static constexpr std::uint8_t iv[16] = {}, zeros[256] = {};
                        std::uint8_t out[256];
@@ -278,11 +279,13 @@ int main(int argc, char** argv) {
     add_gcm_targets(targets, "gcm/vaes_avx2 (fused aes/vaes_avx2 + ghash/vpclmul_avx2)",
                     std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx2, detail::ghash_vpclmul_avx2));
   }
-  if (hw.has(detail::sm4_vaes_avx2.info.needs)) add_block_cipher_targets<Sm4>(targets, "sm4/vaes_avx2", detail::sm4_vaes_avx2);
-  if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {
+  for (const detail::Sm4Kernel* k : {&detail::sm4_gfni_avx512, &detail::sm4_gfni_avx2, &detail::sm4_vaes_avx2}) {
+    if (!hw.has(k->info.needs)) continue;
+    add_block_cipher_targets<Sm4>(targets, std::string(k->info.name), *k);
+    if (!hw.has(detail::ghash_vpclmul_avx2.info.needs)) continue;
     static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
-    add_gcm_targets(targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx2)",
-                    std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx2));
+    add_gcm_targets(targets, "SM4-GCM (" + std::string(k->info.name) + " + ghash/vpclmul_avx2)",
+                    std::make_shared<const Sm4Gcm>(key, *k, detail::ghash_vpclmul_avx2));
   }
 
   std::mt19937_64 rng(std::random_device{}());

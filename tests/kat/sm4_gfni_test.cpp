@@ -73,7 +73,9 @@ std::uint32_t tau(std::uint32_t w) {
   for (int i = 0; i < 4; ++i) r |= std::uint32_t{sbox[(w >> (8 * i)) & 0xff]} << (8 * i);
   return r;
 }
-std::uint32_t linear(std::uint32_t b) { return b ^ std::rotl(b, 2) ^ std::rotl(b, 10) ^ std::rotl(b, 18) ^ std::rotl(b, 24); }
+std::uint32_t linear(std::uint32_t b) {
+  return b ^ std::rotl(b, 2) ^ std::rotl(b, 10) ^ std::rotl(b, 18) ^ std::rotl(b, 24);
+}
 std::uint32_t linear_key(std::uint32_t b) { return b ^ std::rotl(b, 13) ^ std::rotl(b, 23); }
 
 // round_output: what a round XORs into the state word, in the Y basis, for the S-box input s
