@@ -58,6 +58,7 @@ inline V prev_blocks(V cur, __m128i before) noexcept {
   return _mm256_permute2x128_si256(_mm256_castsi128_si256(before), cur, 0x20);
 }
 
+constexpr bool ternary_xor = false;
 inline V xor_(V a, V b) noexcept { return _mm256_xor_si256(a, b); }
 inline V xor3(V a, V b, V c) noexcept { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
 // xor5: a, b, c first (the ones known first), d and e side by side.

@@ -49,6 +49,7 @@ inline V prev_blocks(V cur, __m128i before) noexcept {
   return _mm512_permutex2var_epi64(_mm512_castsi128_si512(before), _mm512_setr_epi64(0, 1, 8, 9, 10, 11, 12, 13), cur);
 }
 
+constexpr bool ternary_xor = true;  // vpternlogd: the one-block chain keeps a rotated copy
 inline V xor_(V a, V b) noexcept { return _mm512_xor_si512(a, b); }
 inline V xor3(V a, V b, V c) noexcept { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
 inline V xor5(V a, V b, V c, V d, V e) noexcept { return xor3(xor3(a, b, c), d, e); }

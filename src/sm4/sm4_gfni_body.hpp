@@ -4,10 +4,10 @@
 // vec (include <immintrin.h>, <cstring>, core/endian.hpp, core/wipe.hpp and sm4/sm4_kernel.hpp
 // before the region). vec provides, for V and (marked *) for __m128i: loadu, storeu,
 // load_blocks / store_blocks (the first k < reg_blocks blocks of a register, nothing else
-// touched), splat32, splat64, xor_*, xor3*, xor5* (the last two terms known last), affine<c>*,
-// affine_inv<c>*, ror8*, ror16*, ror24* (each 32-bit word rotated right by bytes), bswap32,
-// add32, unpack{lo,hi}{32,64}, block_index (the block of each word of a group's register) and
-// prev_blocks (CBC decryption).
+// touched), splat32, splat64, ternary_xor (a three-input XOR is one instruction), xor_*, xor3*,
+// xor5* (the last two terms known last), affine<c>*, affine_inv<c>*, ror8*, ror16*, ror24*
+// (each 32-bit word rotated right by bytes), bswap32, add32, unpack{lo,hi}{32,64},
+// block_index (the block of each word of a group's register) and prev_blocks (CBC decryption).
 //
 // The state is kept in the basis Y = to_y·X (sm4_kernel.hpp, sm4_gfni), bytes in memory order:
 // a round is x = Y1 ^ Y2 ^ Y3 ^ rk', three vgf2p8affineinvqb of x, three byte rotations and
@@ -302,10 +302,38 @@ inline void step1(__m128i y[4], __m128i& x, std::uint32_t kk) noexcept {
   x = next;
 }
 
+// step1_rotated<W>: step1 for the cipher with z = x rotated by a byte kept alongside x, where
+// three-input XORs make it pay (AVX-512): the products act on bytes, so u(z) is u(x) rotated,
+// and one of the three rotated terms comes straight from a vgf2p8affineinvqb of z. Both x and
+// z then need one rotation and one XOR level after the products, not two.
+template <int W>
+inline void step1_rotated(__m128i y[4], __m128i& x, __m128i& z, std::uint32_t kk) noexcept {
+  const __m128i m0 = matrix128(K::enc_m0), m1 = matrix128(K::enc_m1), m3 = matrix128(K::enc_m3);
+  const __m128i u0x = affine_inv<K::enc_const>(x, m0), u3x = affine_inv<0>(x, m3);
+  const __m128i u0z = affine_inv<K::enc_const>(z, m0), u1z = affine_inv<0>(z, m1);
+  const __m128i s = xor_(y[(W + 1) % 4], _mm_set1_epi32(static_cast<int>(kk)));
+  const __m128i e = xor_(y[W], s);  // x_{i+1} = e ^ x ^ T(x), T(x) = u0x ^ u1z ^ ror8(u1z) ^ ror24(u3x)
+  const __m128i r = ror8(u1z);
+  const __m128i next = xor5(xor_(e, x), u0x, u1z, r, ror24(u3x));
+  z = xor5(xor_(ror8(e), z), u0z, u3x, r, ror16(u1z));
+  y[W] = xor3(next, s, x);
+  x = next;
+}
+
 // rounds1<Key>: the 32 rounds on y with round keys k (in the Y basis); Key: Y_{i+4} to out[i].
 template <bool Key>
 inline void rounds1(const std::uint32_t* k, __m128i y[4], std::uint32_t* out) noexcept {
   __m128i x = xor3(xor_(y[1], y[2]), y[3], _mm_set1_epi32(static_cast<int>(k[0])));
+  if constexpr (!Key && ternary_xor) {
+    __m128i z = ror8(x);
+    for (int i = 0; i < 32; i += 4) {
+      step1_rotated<0>(y, x, z, k[i] ^ k[i + 1]);
+      step1_rotated<1>(y, x, z, k[i + 1] ^ k[i + 2]);
+      step1_rotated<2>(y, x, z, k[i + 2] ^ k[i + 3]);
+      step1_rotated<3>(y, x, z, k[i + 3] ^ k[(i + 4) % 32]);
+    }
+    return;
+  }
   for (int i = 0; i < 32; i += 4) {
     step1<Key, 0>(y, x, k[i] ^ k[i + 1]);
     step1<Key, 1>(y, x, k[i + 1] ^ k[i + 2]);

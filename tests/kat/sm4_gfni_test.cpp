@@ -49,7 +49,7 @@ std::uint8_t gf_inv(std::uint8_t a) {
 // vgf2p8affineqb on one byte: output bit i is the parity of x AND byte 7 - i of m, XOR bit i of c.
 std::uint8_t affine(std::uint64_t m, std::uint8_t x, int c) {
   unsigned r = 0;
-  for (int i = 0; i < 8; ++i) r |= (std::popcount(static_cast<unsigned>((m >> (8 * (7 - i))) & x)) & 1u) << i;
+  for (int i = 0; i < 8; ++i) r |= static_cast<unsigned>(std::popcount((m >> (8 * (7 - i))) & x) & 1) << i;
   return static_cast<std::uint8_t>(r ^ static_cast<unsigned>(c));
 }
 std::uint8_t affine_inv(std::uint64_t m, std::uint8_t x, int c) { return affine(m, gf_inv(x), c); }
