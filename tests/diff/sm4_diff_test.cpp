@@ -31,8 +31,11 @@ constexpr std::size_t dense = 4 * 16 * 16 + 1;  // 4 x (16 blocks in flight) x 1
 class Sm4Diff : public ::testing::TestWithParam<Kernel> {
  protected:
   void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-  // The lengths to cover: fewer for an emulated kernel.
-  Sweep sweep() const { return {dense, emulated(GetParam()->info)}; }
+  // The lengths to cover: fewer for an emulated kernel (and for its one-block calls, CFB and OFB,
+  // up to a few groups only).
+  Sweep sweep(std::size_t emulated_dense = dense) const {
+    return emulated(GetParam()->info) ? Sweep(emulated_dense, true) : Sweep(dense);
+  }
 };
 
 // each_key calls check(ref, mine) with the portable kernel and the kernel under test keyed alike.
@@ -68,7 +71,7 @@ TEST_P(Sm4Diff, CtrCarryAgainstDefinition) {
 }
 
 TEST_P(Sm4Diff, CfbOfb) {
-  each_key(*GetParam(), [s = sweep()](const Sm4& ref, const Sm4& mine) { diff_cfb_ofb(ref, mine, s); });
+  each_key(*GetParam(), [s = sweep(4 * 16 + 1)](const Sm4& ref, const Sm4& mine) { diff_cfb_ofb(ref, mine, s); });
 }
 
 TEST_P(Sm4Diff, Cmac) {
