@@ -24,8 +24,9 @@ struct Sm4Schedule {
 // Sm4 is the SM4 block cipher with a 16-byte key. It encrypts and decrypts whole 16-byte
 // blocks; the modes of modes.hpp, gcm.hpp and ccm.hpp build on it (Ecb<Sm4>, Cbc<Sm4>,
 // Ctr<Sm4>, Cmac<Sm4>, Sm4Gcm, Sm4Ccm). The kernel is chosen when the object is keyed; the key
-// schedule is computed in constant time (the S-box is a Boolean circuit, no table). Copyable;
-// the schedule is wiped on destruction. A const object may be used by several threads at once.
+// schedule is computed in constant time (the S-box is a Boolean circuit or GFNI, no table).
+// Copyable; the schedule is wiped on destruction. A const object may be used by several threads
+// at once.
 class Sm4 {
  public:
   static constexpr std::size_t key_size = 16;

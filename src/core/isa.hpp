@@ -33,6 +33,8 @@
 #define AXIOM_TARGET_vaes_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,aes,pclmul,vaes,vpclmulqdq"
 #define AXIOM_TARGET_avx512_ifma "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512ifma"
 #define AXIOM_TARGET_vpclmul_avx512 "avx,avx2,avx512f,avx512bw,avx512vl,pclmul,vpclmulqdq"
+#define AXIOM_TARGET_gfni_avx2 "avx,avx2,gfni"
+#define AXIOM_TARGET_gfni_avx512 "avx,avx2,avx512f,avx512bw,avx512vl,gfni"
 #define AXIOM_TARGET_avx512_gfni "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi,gfni"
 #define AXIOM_TARGET_avx512_shani "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,sse4.1,ssse3,sha"
 
@@ -52,7 +54,7 @@ inline constexpr IsaTarget isa_targets[] = {
     AXIOM_ISA_TARGET_ROW(avx2) AXIOM_ISA_TARGET_ROW(vaes_avx2) AXIOM_ISA_TARGET_ROW(avx512)
     AXIOM_ISA_TARGET_ROW(vaes_avx512) AXIOM_ISA_TARGET_ROW(avx512_gfni)
     AXIOM_ISA_TARGET_ROW(avx512_ifma) AXIOM_ISA_TARGET_ROW(vpclmul_avx512)
-    AXIOM_ISA_TARGET_ROW(avx512_shani)};
+    AXIOM_ISA_TARGET_ROW(avx512_shani) AXIOM_ISA_TARGET_ROW(gfni_avx2) AXIOM_ISA_TARGET_ROW(gfni_avx512)};
 #undef AXIOM_ISA_TARGET_ROW
 }  // namespace axiom::detail
 #endif

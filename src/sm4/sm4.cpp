@@ -14,6 +14,8 @@ namespace detail {
 namespace {
 constexpr const Sm4Kernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &sm4_gfni_avx512,
+    &sm4_gfni_avx2,
     &sm4_vaes_avx2,
     &sm4_aesni_avx,
     &sm4_aesni,
@@ -55,7 +57,11 @@ const detail::Sm4Kernel& default_kernel() noexcept {
 Sm4::Sm4(std::span<const std::uint8_t, 16> key) noexcept : Sm4(key, default_kernel()) {}
 
 Sm4::Sm4(std::span<const std::uint8_t, 16> key, const detail::Sm4Kernel& kernel) noexcept : kernel_(&kernel) {
-  detail::sm4_expand_key(schedule_, key.data());
+  if (kernel.expand_key != nullptr) {
+    kernel.expand_key(schedule_, key.data());
+  } else {
+    detail::sm4_expand_key(schedule_, key.data());
+  }
 }
 
 Sm4::~Sm4() { detail::wipe(schedule_); }

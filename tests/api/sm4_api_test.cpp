@@ -29,6 +29,10 @@ TEST(Sm4Api, KernelFollowsAxiomCpu) {
   const Sm4 sm4(fixed<16>(Bytes(16, 0)));
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(sm4.kernel_name(), "sm4/portable");
+  } else if (!spec && cpu::hardware().has(cpu::Feature::avx512 | cpu::Feature::gfni)) {
+    EXPECT_EQ(sm4.kernel_name(), "sm4/gfni_avx512");
+  } else if (!spec && cpu::hardware().has(cpu::Feature::avx2 | cpu::Feature::gfni)) {
+    EXPECT_EQ(sm4.kernel_name(), "sm4/gfni_avx2");
   } else if (!spec && cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni)) {
     EXPECT_EQ(sm4.kernel_name(), "sm4/vaes_avx2");
   }

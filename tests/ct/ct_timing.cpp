@@ -398,11 +398,13 @@ int main(int argc, char** argv) {
     add_gcm_targets(targets, "gcm/vaes_avx2 (fused aes/vaes_avx2 + ghash/vpclmul_avx2)",
                     std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx2, detail::ghash_vpclmul_avx2));
   }
-  if (hw.has(detail::sm4_vaes_avx2.info.needs)) add_block_cipher_targets<Sm4>(targets, "sm4/vaes_avx2", detail::sm4_vaes_avx2);
-  if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {
+  for (const detail::Sm4Kernel* k : {&detail::sm4_gfni_avx512, &detail::sm4_gfni_avx2, &detail::sm4_vaes_avx2}) {
+    if (!hw.has(k->info.needs)) continue;
+    add_block_cipher_targets<Sm4>(targets, std::string(k->info.name), *k);
+    if (!hw.has(detail::ghash_vpclmul_avx2.info.needs)) continue;
     static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
-    add_gcm_targets(targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx2)",
-                    std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx2));
+    add_gcm_targets(targets, "SM4-GCM (" + std::string(k->info.name) + " + ghash/vpclmul_avx2)",
+                    std::make_shared<const Sm4Gcm>(key, *k, detail::ghash_vpclmul_avx2));
   }
 
   if (hw.has(detail::chacha20_avx512.info.needs) && hw.has(detail::poly1305_avx512_ifma.info.needs))

@@ -16,6 +16,7 @@
 #include "support/aes_helpers.hpp"
 #include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -29,19 +30,21 @@ class Sm4Kat : public ::testing::TestWithParam<Kernel> {
   Sm4 cipher(const Bytes& key) const { return Sm4(fixed<16>(key), *GetParam()); }
 };
 
-// The standard's examples, including a block encrypted 1,000,000 times in a row.
+// The standard's examples, including a block encrypted 1,000,000 times in a row (not for an
+// emulated kernel: minutes).
 TEST_P(Sm4Kat, Block) {
   int cases = 0;
   for (const VectorCase& c : load_vectors("kat/sm4.txt")) {
     const Bytes key = c.bytes("Key"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
     const Sm4 sm4 = cipher(key);
     const long long iterations = c.number("Iterations", 1);
+    ++cases;
+    if (iterations > 1 && emulated(GetParam()->info)) continue;
     Bytes out = pt;
     for (long long i = 0; i < iterations; ++i) ASSERT_TRUE(sm4.encrypt_blocks(out, out).ok());
     EXPECT_EQ(out, ct) << c.where();
     for (long long i = 0; i < iterations; ++i) ASSERT_TRUE(sm4.decrypt_blocks(out, out).ok());
     EXPECT_EQ(out, pt) << c.where();
-    ++cases;
   }
   EXPECT_EQ(cases, 2);
 }
@@ -118,7 +121,7 @@ TEST_P(Sm4Kat, WycheproofCcm) {
   EXPECT_EQ(valid + invalid, 184);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Kat, ::testing::ValuesIn(detail::sm4_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Kat, ::testing::ValuesIn(sm4_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 // GCM: every SM4 kernel with every GHASH kernel.
@@ -144,7 +147,7 @@ TEST_P(Sm4GcmKat, WycheproofGcm) {
   EXPECT_EQ(valid + invalid, 104);
 }
 
-AXIOM_KERNEL_PAIRS(Sm4GcmKat, detail::sm4_kernels(), detail::ghash_kernels());
+AXIOM_KERNEL_PAIRS(Sm4GcmKat, sm4_test_kernels(), detail::ghash_kernels());
 
 }  // namespace
 }  // namespace axiom::test

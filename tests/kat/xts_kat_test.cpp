@@ -11,6 +11,7 @@
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -73,7 +74,7 @@ TEST_P(Sm4XtsKat, GbAndIeee) {
   EXPECT_EQ(cases, 3);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Sm4XtsKat, ::testing::ValuesIn(detail::sm4_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, Sm4XtsKat, ::testing::ValuesIn(sm4_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 // from_key: the size and the equal-halves check, which looks at every byte.

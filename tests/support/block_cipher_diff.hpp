@@ -17,14 +17,14 @@
 
 namespace axiom::test {
 
-// compare_op runs op(cipher, out, in) on ref and mine at every length of awkward_lengths(dense)
+// compare_op runs op(cipher, out, in) on ref and mine at every length of sweep
 // (rounded down to blocks when whole_blocks), unaligned, and in place, then at a few lengths
 // with the output ending at a guard page.
 template <class C, class Op>
-void compare_op(const C& ref, const C& mine, std::size_t dense, bool whole_blocks, Op op) {
+void compare_op(const C& ref, const C& mine, Sweep sweep, bool whole_blocks, Op op) {
   Prng rng(test_seed() + 100);
   const Bytes buf = rng.bytes(65537 + 64);
-  for (std::size_t n : awkward_lengths(dense)) {
+  for (std::size_t n : sweep.lengths()) {
     if (whole_blocks) n -= n % 16;
     const std::size_t in_off = n % 7, out_off = n % 5;
     const auto in = std::span(buf).subspan(in_off, n);
@@ -51,41 +51,41 @@ using In = std::span<const std::uint8_t>;
 
 // ECB both ways (the bulk block functions).
 template <class C>
-void diff_ecb(const C& ref, const C& mine, std::size_t dense) {
-  compare_op(ref, mine, dense, true, [](const C& c, Out out, In in) { ASSERT_TRUE(c.encrypt_blocks(out, in).ok()); });
-  compare_op(ref, mine, dense, true, [](const C& c, Out out, In in) { ASSERT_TRUE(c.decrypt_blocks(out, in).ok()); });
+void diff_ecb(const C& ref, const C& mine, Sweep sweep) {
+  compare_op(ref, mine, sweep, true, [](const C& c, Out out, In in) { ASSERT_TRUE(c.encrypt_blocks(out, in).ok()); });
+  compare_op(ref, mine, sweep, true, [](const C& c, Out out, In in) { ASSERT_TRUE(c.decrypt_blocks(out, in).ok()); });
 }
 
 // CBC both ways.
 template <class C>
-void diff_cbc(const C& ref, const C& mine, std::size_t dense) {
+void diff_cbc(const C& ref, const C& mine, Sweep sweep) {
   const Bytes iv = Prng(5).bytes(16);
-  compare_op(ref, mine, dense, true, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).encrypt(out, in).ok()); });
-  compare_op(ref, mine, dense, true, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).decrypt(out, in).ok()); });
+  compare_op(ref, mine, sweep, true, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).encrypt(out, in).ok()); });
+  compare_op(ref, mine, sweep, true, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).decrypt(out, in).ok()); });
 }
 
 // CTR from each initial counter block (hex).
 template <class C>
-void diff_ctr(const C& ref, const C& mine, std::size_t dense, std::initializer_list<const char*> ivs) {
+void diff_ctr(const C& ref, const C& mine, Sweep sweep, std::initializer_list<const char*> ivs) {
   for (const char* iv_hex : ivs) {
     const Bytes iv = hex(iv_hex);
-    compare_op(ref, mine, dense, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Ctr<C>(c, fixed<16>(iv)).apply(out, in).ok()); });
+    compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Ctr<C>(c, fixed<16>(iv)).apply(out, in).ok()); });
   }
 }
 
 // CFB both ways and OFB.
 template <class C>
-void diff_cfb_ofb(const C& ref, const C& mine, std::size_t dense) {
+void diff_cfb_ofb(const C& ref, const C& mine, Sweep sweep) {
   const Bytes iv = Prng(6).bytes(16);
-  compare_op(ref, mine, dense, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).encrypt(out, in).ok()); });
-  compare_op(ref, mine, dense, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).decrypt(out, in).ok()); });
-  compare_op(ref, mine, dense, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Ofb<C>(c, fixed<16>(iv)).apply(out, in).ok()); });
+  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).encrypt(out, in).ok()); });
+  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).decrypt(out, in).ok()); });
+  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Ofb<C>(c, fixed<16>(iv)).apply(out, in).ok()); });
 }
 
 // CMAC, its tag spread over the output.
 template <class C>
-void diff_cmac(const C& ref, const C& mine, std::size_t dense) {
-  compare_op(ref, mine, dense, false, [](const C& c, Out out, In in) {
+void diff_cmac(const C& ref, const C& mine, Sweep sweep) {
+  compare_op(ref, mine, sweep, false, [](const C& c, Out out, In in) {
     Cmac<C> m(c);
     m.update(in);
     std::uint8_t tag[16];

@@ -56,6 +56,15 @@ std::vector<std::size_t> awkward_lengths(std::size_t dense_max) {
   return v;
 }
 
+std::vector<std::size_t> Sweep::lengths() const {
+  if (!sparse) return awkward_lengths(dense);
+  std::vector<std::size_t> v;
+  for (std::size_t n = 0; n <= 64 && n <= dense; ++n) v.push_back(n);
+  for (std::size_t n = 80; n <= dense; n += 16) v.insert(v.end(), {n, n + 1});
+  for (std::size_t n : {4095u, 4096u, 4097u}) v.push_back(n);
+  return v;
+}
+
 GuardedBuffer::GuardedBuffer(std::size_t n) : size_(n) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t data_pages = (n + page - 1) / page;

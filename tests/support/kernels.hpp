@@ -59,6 +59,16 @@ std::uint64_t test_seed();
 // The lengths every differential test covers: 0..max, then around powers of two.
 std::vector<std::size_t> awkward_lengths(std::size_t dense_max);
 
+// Sweep: the lengths a differential test covers: awkward_lengths(dense), or, sparse (for an
+// emulated kernel, 50-500 times slower), every length to 64, then the multiples of 16 up to
+// dense and the lengths after them, and around 4096.
+struct Sweep {
+  Sweep(std::size_t dense_max, bool sparse_sweep = false) : dense(dense_max), sparse(sparse_sweep) {}  // NOLINT
+  std::size_t dense;
+  bool sparse;
+  std::vector<std::size_t> lengths() const;
+};
+
 // GuardedBuffer: n bytes that end exactly at an inaccessible page, to catch over-reads/writes.
 class GuardedBuffer {
  public:

@@ -14,6 +14,8 @@ extern const Poly1305Kernel poly1305_avx512_ifma_emul;
 extern const MgmKernel mgm_vpclmul_avx512_emul;
 extern const Sha256Kernel sha256_avx512_shani_emul;
 extern const KuznyechikKernel kuznyechik_avx512_gfni_emul;
+extern const Sm4Kernel sm4_gfni_avx512_emul;
+extern const Sm4Kernel sm4_gfni_avx2_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -83,5 +85,12 @@ std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels() {
   return list.span();
 }
 
+
+
+std::span<const detail::Sm4Kernel* const> sm4_test_kernels() {
+  static const KernelList<detail::Sm4Kernel> list(
+      detail::sm4_kernels(), {AXIOM_EMULATED_KERNEL(sm4_gfni_avx512) AXIOM_EMULATED_KERNEL(sm4_gfni_avx2)});
+  return list.span();
+}
 
 }  // namespace axiom::test

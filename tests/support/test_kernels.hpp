@@ -11,6 +11,8 @@
 #include "mgm/mgm_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "sm4/sm4_kernel.hpp"
+#include "sm4/sm4_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
@@ -21,6 +23,7 @@ std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels();
 std::span<const detail::MgmKernel* const> mgm_test_kernels();
 std::span<const detail::Sha256Kernel* const> sha256_test_kernels();
 std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels();
+std::span<const detail::Sm4Kernel* const> sm4_test_kernels();
 
 // emulated: the kernel is an emulated build ("~emul"), which a test may run on fewer lengths.
 bool emulated(const detail::KernelInfo& info);
