@@ -17,6 +17,7 @@
 #include "support/block_cipher_diff.hpp"
 #include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -81,7 +82,7 @@ TEST_P(AesDiff, StreamingSplits) {
   streaming_splits(Aes(fixed<32>(key), detail::aes_portable), Aes(fixed<32>(key), *GetParam()), 200, 200, 12);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, AesDiff, ::testing::ValuesIn(detail::aes_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, AesDiff, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 using GcmDiff = KernelPairTest<detail::AesKernel, detail::GhashKernel>;
@@ -112,7 +113,7 @@ TEST_P(GcmDiff, SealOpenEveryLength) {
   }
 }
 
-AXIOM_KERNEL_PAIRS(GcmDiff, detail::aes_kernels(), detail::ghash_kernels());
+AXIOM_KERNEL_PAIRS(GcmDiff, aes_test_kernels(), detail::ghash_kernels());
 
 // The fused GCM kernels through their own entry points, against portable AES (counter blocks
 // written out with inc32) and portable GHASH: any number of blocks, counters that wrap their

@@ -20,6 +20,7 @@
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -225,7 +226,7 @@ TEST_P(AesMany, MessagesSharingCacheSets) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, AesMany, ::testing::ValuesIn(detail::aes_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, AesMany, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 class Sm4Many : public KernelTest<detail::Sm4Kernel> {};

@@ -17,6 +17,7 @@
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 #if AXIOM_HAVE_LIBGCRYPT
@@ -267,7 +268,7 @@ TEST_P(AesXtsDiff, FusedMatchesGeneric) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, AesXtsDiff, ::testing::ValuesIn(detail::aes_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, AesXtsDiff, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 class Sm4XtsDiff : public KernelTest<detail::Sm4Kernel> {};

@@ -9,6 +9,7 @@
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx2_emul;
+extern const AesKernel aes_vaes_avx512_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -46,5 +47,12 @@ std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
                                                        {AXIOM_EMULATED_KERNEL(streebog_avx2)});
   return list.span();
 }
+
+std::span<const detail::AesKernel* const> aes_test_kernels() {
+  static const KernelList<detail::AesKernel> list(detail::aes_kernels(), {AXIOM_EMULATED_KERNEL(aes_vaes_avx512)});
+  return list.span();
+}
+
+bool emulated(const detail::KernelInfo& info) { return info.name.ends_with("~emul"); }
 
 }  // namespace axiom::test

@@ -6,10 +6,16 @@
 
 #include <span>
 
+#include "aes/aes_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels();
+std::span<const detail::AesKernel* const> aes_test_kernels();
+
+// emulated: whether the kernel is an emulated build ("~emul"), for tests that size their work
+// by it (emulation is 50 to 500 times slower).
+bool emulated(const detail::KernelInfo& info);
 
 }  // namespace axiom::test
