@@ -25,6 +25,7 @@
 #define AXIOM_TARGET_sse41 "sse4.1,ssse3"
 #define AXIOM_TARGET_pclmul "sse4.1,ssse3,pclmul"
 #define AXIOM_TARGET_vpclmul_avx2 "sse4.1,ssse3,avx,avx2,pclmul,vpclmulqdq"
+#define AXIOM_TARGET_vpclmul_avx512 "sse4.1,ssse3,avx,avx2,avx512f,avx512bw,avx512vl,pclmul,vpclmulqdq"
 #define AXIOM_TARGET_avx2 "avx,avx2,bmi2"
 #define AXIOM_TARGET_vaes_avx2 "avx,avx2,bmi2,aes,pclmul,vaes,vpclmulqdq"
 #define AXIOM_TARGET_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl"

@@ -41,6 +41,7 @@
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
+#include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
@@ -278,11 +279,36 @@ int main(int argc, char** argv) {
     add_gcm_targets(targets, "gcm/vaes_avx2 (fused aes/vaes_avx2 + ghash/vpclmul_avx2)",
                     std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx2, detail::ghash_vpclmul_avx2));
   }
+  if (hw.has(detail::aes_vaes_avx512.info.needs)) {
+    add_block_cipher_targets<Aes128>(targets, "aes/vaes_avx512", detail::aes_vaes_avx512);
+    add_xts_targets<Aes128>(targets, "aes/vaes_avx512", detail::aes_vaes_avx512);
+    // The 32-lane group of cbc_lanes (8 zmm of four chains).
+    static constexpr std::uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    const auto aes = std::make_shared<const Aes128>(key, detail::aes_vaes_avx512);
+    targets.push_back({"aes/vaes_avx512: CBC encrypt_many of 32 secret 16-byte messages", 512, false,
+                       [aes](const std::uint8_t* s) {
+                         std::uint8_t out[512];
+                         axiom::CbcJob jobs[32];
+                         for (std::size_t i = 0; i < 32; ++i) jobs[i] = {{out + 16 * i, 16}, {s + 16 * i, 16}, {}};
+                         (void)axiom::Cbc<Aes128>::encrypt_many(*aes, jobs);
+                         sink = out[0];
+                       }});
+  }
+  if (hw.has(detail::gcm_vaes_avx512.info.needs)) {
+    static const std::uint8_t key[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
+    add_gcm_targets(targets, "gcm/vaes_avx512 (fused aes/vaes_avx512 + ghash/vpclmul_avx512)",
+                    std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx512, detail::ghash_vpclmul_avx512));
+  }
   if (hw.has(detail::sm4_vaes_avx2.info.needs)) add_block_cipher_targets<Sm4>(targets, "sm4/vaes_avx2", detail::sm4_vaes_avx2);
   if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {
     static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
     add_gcm_targets(targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx2)",
                     std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx2));
+  }
+  if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx512.info.needs)) {
+    static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
+    add_gcm_targets(targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx512)",
+                    std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx512));
   }
 
   std::mt19937_64 rng(std::random_device{}());

@@ -212,7 +212,7 @@ TEST_P(GcmKat, WycheproofGmac) {
   EXPECT_EQ(invalid, 324);
 }
 
-AXIOM_KERNEL_PAIRS(GcmKat, aes_test_kernels(), detail::ghash_kernels());
+AXIOM_KERNEL_PAIRS(GcmKat, aes_test_kernels(), ghash_test_kernels());
 
 }  // namespace
 }  // namespace axiom::test

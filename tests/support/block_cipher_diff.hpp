@@ -13,18 +13,19 @@
 #include "axiom/modes.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
 
-// compare_op runs op(cipher, out, in) on ref and mine at every length of awkward_lengths(dense)
+// compare_op runs op(cipher, out, in) on ref and mine at every length of test_lengths(dense)
 // (rounded down to blocks when whole_blocks), unaligned, and in place, then at a few lengths
 // with the output ending at a guard page.
 template <class C, class Op>
 void compare_op(const C& ref, const C& mine, std::size_t dense, bool whole_blocks, Op op) {
   Prng rng(test_seed() + 100);
   const Bytes buf = rng.bytes(65537 + 64);
-  for (std::size_t n : awkward_lengths(dense)) {
+  for (std::size_t n : test_lengths(mine.kernel_name(), dense)) {
     if (whole_blocks) n -= n % 16;
     const std::size_t in_off = n % 7, out_off = n % 5;
     const auto in = std::span(buf).subspan(in_off, n);

@@ -5,11 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "support/kernels.hpp"
+
 #if AXIOM_X86_64
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx2_emul;
 extern const AesKernel aes_vaes_avx512_emul;
+extern const GhashKernel ghash_vpclmul_avx512_emul;
+extern const GcmFusedKernel gcm_vaes_avx512_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -53,6 +57,33 @@ std::span<const detail::AesKernel* const> aes_test_kernels() {
   return list.span();
 }
 
+std::span<const detail::GhashKernel* const> ghash_test_kernels() {
+  static const KernelList<detail::GhashKernel> list(detail::ghash_kernels(), {AXIOM_EMULATED_KERNEL(ghash_vpclmul_avx512)});
+  return list.span();
+}
+
+std::span<const detail::GcmFusedKernel* const> gcm_test_kernels() {
+  static const KernelList<detail::GcmFusedKernel> list(detail::gcm_kernels(), {AXIOM_EMULATED_KERNEL(gcm_vaes_avx512)});
+  return list.span();
+}
+
+const detail::AesKernel* fused_cipher(const detail::GcmFusedKernel& f) {
+  for (const detail::AesKernel* k : detail::aes_kernels())
+    if (&k->ops == f.cipher) return k;
+#if AXIOM_X86_64
+  if (f.cipher == &detail::aes_vaes_avx512_emul.ops) return &detail::aes_vaes_avx512_emul;  // the emulated fused kernel's
+#endif
+  return nullptr;
+}
+
 bool emulated(const detail::KernelInfo& info) { return info.name.ends_with("~emul"); }
+
+std::vector<std::size_t> test_lengths(std::string_view kernel_name, std::size_t dense) {
+  if (!kernel_name.ends_with("~emul")) return awkward_lengths(dense);
+  std::vector<std::size_t> v;
+  for (std::size_t n : awkward_lengths(dense))
+    if (n <= 64 || n > dense || n % 16 <= 1 || n % 16 == 15) v.push_back(n);
+  return v;
+}
 
 }  // namespace axiom::test

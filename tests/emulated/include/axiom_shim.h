@@ -252,6 +252,15 @@ static inline simde__mmask8 axiom_shim_mm512_cmplt_epu64_mask(simde__m512i a, si
   return (simde__mmask8)m;
 }
 
+/* The 128 bits of a in the low lane, the rest zero. */
+static inline simde__m512i axiom_shim_mm512_zextsi128_si512(simde__m128i a) {
+  uint8_t r[64] = {0};
+  memcpy(r, &a, 16);
+  simde__m512i v;
+  memcpy(&v, r, 64);
+  return v;
+}
+
 /* _MM_PERM_ENUM: _MM_PERM_AAAA .. _MM_PERM_DDDD, A..D = 0..3, the first letter the top bits. */
 #define AXIOM_SHIM_PERM1(p, v) p##A = (v) * 4, p##B = (v) * 4 + 1, p##C = (v) * 4 + 2, p##D = (v) * 4 + 3,
 #define AXIOM_SHIM_PERM2(p, v) \
@@ -286,6 +295,7 @@ typedef enum {
 #undef _mm512_maskz_alignr_epi64
 #undef _mm512_maskz_shuffle_epi32
 #undef _mm512_cmplt_epu64_mask
+#undef _mm512_zextsi128_si512
 #define _mm_aesenc_si128 axiom_shim_mm_aesenc_si128
 #define _mm_aesenclast_si128 axiom_shim_mm_aesenclast_si128
 #define _mm_aesdec_si128 axiom_shim_mm_aesdec_si128
@@ -306,5 +316,6 @@ typedef enum {
 #define _mm512_maskz_alignr_epi64 axiom_shim_mm512_maskz_alignr_epi64
 #define _mm512_maskz_shuffle_epi32 axiom_shim_mm512_maskz_shuffle_epi32
 #define _mm512_cmplt_epu64_mask axiom_shim_mm512_cmplt_epu64_mask
+#define _mm512_zextsi128_si512 axiom_shim_mm512_zextsi128_si512
 
 #endif
