@@ -126,6 +126,14 @@ template <unsigned R>
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
              std::size_t n) noexcept {
   const __m128i* k = keys(sched(ks).enc);
+  if (n == 1) {  // one block (a short message's tail): xmm rounds with the keys from memory, no broadcasts
+    const __m128i c = loadu(ctr);
+    __m128i x = c;
+    aes_ni::encrypt_n<R, 1>(k, &x);
+    storeu(out, _mm_xor_si128(x, loadu(in)));
+    storeu(ctr, zmm::low128(reverse_bytes4(add128(reverse_bytes4(zmm::broadcast4(c)), counts_all(1)))));
+    return;
+  }
   __m512i rk[R + 1];
   load_keys<R>(k, rk);
   __m512i base = zmm::broadcast4(loadu(ctr));
@@ -245,6 +253,14 @@ inline void xts_group(const __m128i* k, __m512i* t, std::uint8_t* out, const std
 template <unsigned R, bool Decrypt>
 void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
+  if (n == 1) {  // one block (a data unit's last before stealing): xmm rounds, keys from memory
+    const __m128i t = loadu(tweak);
+    __m128i b = _mm_xor_si128(loadu(in), t);
+    if (Decrypt) aes_ni::decrypt_n<R, 1>(k, &b); else aes_ni::encrypt_n<R, 1>(k, &b);
+    storeu(out, _mm_xor_si128(b, t));
+    storeu(tweak, zmm::low128(times_x_by(zmm::broadcast4(t), _mm512_set1_epi64(1))));
+    return;
+  }
   __m512i base = zmm::broadcast4(loadu(tweak));  // T·x^(32 g) after g groups
   if (n >= group_blocks) {
     __m512i t[group];

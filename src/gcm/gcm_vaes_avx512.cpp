@@ -136,6 +136,40 @@ inline void counters_store(std::uint8_t ctr[16], __m512i next, std::size_t m) no
   ghash_clmul::store_reflected(ctr, zmm::low128(_mm512_add_epi32(next, in_dword0(static_cast<int>(m)))));
 }
 
+// seal_short: the last m < 16 blocks of a seal a zmm at a time, each zmm's ciphertext stored
+// and hashed from its register (the hash's reload of a masked store waited for the store: no
+// forwarding), then last if given, in one reduction.
+template <unsigned R>
+inline __m128i seal_short(const __m128i* rk, const ghash_vpclmul512::Key& hk, __m512i next, __m128i acc, std::uint8_t* out,
+                          const std::uint8_t* in, std::size_t m, const std::uint8_t* last) noexcept {
+  __m512i keys[R + 1];
+  load_keys<R>(rk, keys);
+  const __m512i mask = ghash_vpclmul512::reverse_mask4();
+  const std::size_t t = m + (last != nullptr ? 1 : 0);  // blocks hashed: powers H^t .. H^1
+  Acc4 a = ghash_vpclmul512::zero4();
+  for (std::size_t j = 0; j < m; j += 4) {
+    const std::size_t c = m - j < 4 ? m - j : 4;
+    const __mmask8 lanes = aes_vaes512::qwords(c);
+    __m512i b = _mm512_xor_si512(_mm512_shuffle_epi8(_mm512_add_epi32(next, in_dword0(static_cast<int>(j))), mask), keys[0]);
+    aes_vaes512::middle_rounds<R, 1, false>(keys, &b);
+    const __m512i y = aes_vaes512::last_round<R, false>(keys, b, loadu_blocks(in + 16 * j, c));
+    const __m512i ct = _mm512_maskz_mov_epi64(lanes, y);  // the lanes past m are zero for the hash
+    storeu_blocks(out + 16 * j, ct, c);
+    __m512i x = _mm512_shuffle_epi8(ct, mask);
+    if (j == 0) x = _mm512_xor_si512(x, _mm512_zextsi128_si512(acc));
+    const __m512i h = _mm512_maskz_loadu_epi64(lanes, hk.power + 16 - t + j);
+    ghash_vpclmul512::mul_acc4(a, x, h, ghash_vpclmul512::halves_xor4(h));
+  }
+  ghash_clmul::Acc x = ghash_vpclmul512::folded(a);
+  if (last != nullptr) {
+    const __m128i l = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(last)),
+                                         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(last + 8)));
+    const __m128i h1 = hk.power[15];
+    ghash_clmul::mul_acc(x, _mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), h1, ghash_clmul::halves_xor(h1));
+  }
+  return ghash_vpclmul512::reduce_unshifted(x);
+}
+
 // final_ghash: the tail's m < 32 blocks at p, then last if given, the last up to 16 in one
 // reduction with last.
 inline __m128i final_ghash(const ghash_vpclmul512::Key& hk, __m128i acc, const std::uint8_t* p, std::size_t m,
@@ -201,8 +235,12 @@ void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
   __m128i acc = ghash_clmul::load_reflected(y);
   const std::size_t groups = n / 32, m = n % 32;
   if (groups > 0) acc = seal_groups<R>(rk, hk, next, acc, out, in, groups);
-  if (m > 0) ctr_tail<R>(rk, next, out, in, m);
-  acc = final_ghash(hk, acc, out, m, last);
+  if (m > 0 && m < 16) {
+    acc = seal_short<R>(rk, hk, next, acc, out, in, m, last);
+  } else {
+    if (m > 0) ctr_tail<R>(rk, next, out, in, m);
+    acc = final_ghash(hk, acc, out, m, last);
+  }
   counters_store(ctr, next, m);
   ghash_clmul::store_reflected(y, acc);
 }
