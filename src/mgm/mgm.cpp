@@ -23,6 +23,7 @@ namespace {
 
 constexpr const MgmKernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &mgm_vpclmul_avx512,
     &mgm_pclmul,
 #endif
     &mgm_portable,

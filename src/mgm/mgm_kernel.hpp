@@ -22,6 +22,7 @@ struct MgmKernel {
 
 extern const MgmKernel mgm_portable;
 #if AXIOM_X86_64
+extern const MgmKernel mgm_vpclmul_avx512;
 extern const MgmKernel mgm_pclmul;
 #endif
 

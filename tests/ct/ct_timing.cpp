@@ -37,12 +37,16 @@
 #include "axiom/cpu.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/kuznyechik.hpp"
+#include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
 #include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
+#include "kuznyechik/kuznyechik_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
@@ -298,6 +302,17 @@ int main(int argc, char** argv) {
     static const std::uint8_t key[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
     add_gcm_targets(targets, "gcm/vaes_avx512 (fused aes/vaes_avx512 + ghash/vpclmul_avx512)",
                     std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx512, detail::ghash_vpclmul_avx512));
+  }
+  if (hw.has(detail::kuznyechik_avx2.info.needs) && hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
+    static const std::uint8_t key[32] = {5, 4, 3, 2, 1};
+    const auto mgm = std::make_shared<const KuznyechikMgm>(Kuznyechik(key, detail::kuznyechik_avx2), detail::mgm_vpclmul_avx512);
+    targets.push_back({"mgm/vpclmul_avx512 (Kuznyechik-MGM on kuznyechik/avx2): seal of a secret 512 B", 512, false,
+                       [mgm](const std::uint8_t* s) {
+                         static constexpr std::uint8_t nonce[16] = {};
+                         std::uint8_t out[512 + 16];
+                         (void)mgm->seal(out, nonce, {}, {s, 512});
+                         sink = out[512];
+                       }});
   }
   if (hw.has(detail::sm4_vaes_avx2.info.needs)) add_block_cipher_targets<Sm4>(targets, "sm4/vaes_avx2", detail::sm4_vaes_avx2);
   if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {

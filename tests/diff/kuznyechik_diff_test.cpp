@@ -16,6 +16,7 @@
 #include "support/block_cipher_diff.hpp"
 #include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -167,7 +168,7 @@ TEST_P(MgmDiff, CountersWrapInTheirHalf) {
   }
 }
 
-AXIOM_KERNEL_PAIRS(MgmDiff, detail::kuznyechik_kernels(), detail::mgm_kernels());
+AXIOM_KERNEL_PAIRS(MgmDiff, detail::kuznyechik_kernels(), mgm_test_kernels());
 
 }  // namespace
 }  // namespace axiom::test

@@ -14,6 +14,7 @@ extern const StreebogKernel streebog_avx2_emul;
 extern const AesKernel aes_vaes_avx512_emul;
 extern const GhashKernel ghash_vpclmul_avx512_emul;
 extern const GcmFusedKernel gcm_vaes_avx512_emul;
+extern const MgmKernel mgm_vpclmul_avx512_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -64,6 +65,11 @@ std::span<const detail::GhashKernel* const> ghash_test_kernels() {
 
 std::span<const detail::GcmFusedKernel* const> gcm_test_kernels() {
   static const KernelList<detail::GcmFusedKernel> list(detail::gcm_kernels(), {AXIOM_EMULATED_KERNEL(gcm_vaes_avx512)});
+  return list.span();
+}
+
+std::span<const detail::MgmKernel* const> mgm_test_kernels() {
+  static const KernelList<detail::MgmKernel> list(detail::mgm_kernels(), {AXIOM_EMULATED_KERNEL(mgm_vpclmul_avx512)});
   return list.span();
 }
 

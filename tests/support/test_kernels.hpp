@@ -11,6 +11,7 @@
 #include "aes/aes_kernel.hpp"
 #include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
 namespace axiom::test {
@@ -19,6 +20,7 @@ std::span<const detail::StreebogKernel* const> streebog_test_kernels();
 std::span<const detail::AesKernel* const> aes_test_kernels();
 std::span<const detail::GhashKernel* const> ghash_test_kernels();
 std::span<const detail::GcmFusedKernel* const> gcm_test_kernels();
+std::span<const detail::MgmKernel* const> mgm_test_kernels();
 
 // fused_cipher: the AES kernel whose schedule the fused GCM kernel f reads (library or emulated
 // build), or null.
