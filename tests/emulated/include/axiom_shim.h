@@ -19,12 +19,14 @@ typedef simde__mmask32 __mmask32;
 typedef simde__mmask64 __mmask64;
 
 /* Masked loads and stores, element by element: masked-off memory is never touched (a whole-vector
- * load then blend would fault at the end of a page). */
+ * load then blend would fault at the end of a page). Each element through memcpy: the address
+ * need not be aligned to the element (the "u" of loadu). */
 #define AXIOM_SHIM_MASK_MOVES(bits, vec, suffix, elem_t, count, mask_t)                          \
   static inline vec axiom_shim_mm##bits##_maskz_loadu_##suffix(mask_t k, const void* p) {        \
     elem_t e[count];                                                                             \
     for (int i = 0; i < (count); ++i)                                                            \
-      e[i] = ((k >> i) & 1) ? ((const elem_t*)p)[i] : (elem_t)0;                                 \
+      if (((k >> i) & 1) != 0) memcpy(&e[i], (const char*)p + (size_t)i * sizeof(elem_t), sizeof(elem_t)); \
+      else e[i] = 0;                                                                             \
     vec r;                                                                                       \
     memcpy(&r, e, sizeof r);                                                                     \
     return r;                                                                                    \
@@ -33,7 +35,7 @@ typedef simde__mmask64 __mmask64;
     elem_t e[count];                                                                             \
     memcpy(e, &src, sizeof e);                                                                   \
     for (int i = 0; i < (count); ++i)                                                            \
-      if ((k >> i) & 1) e[i] = ((const elem_t*)p)[i];                                            \
+      if ((k >> i) & 1) memcpy(&e[i], (const char*)p + (size_t)i * sizeof(elem_t), sizeof(elem_t));     \
     vec r;                                                                                       \
     memcpy(&r, e, sizeof r);                                                                     \
     return r;                                                                                    \
@@ -42,7 +44,7 @@ typedef simde__mmask64 __mmask64;
     elem_t e[count];                                                                             \
     memcpy(e, &a, sizeof e);                                                                     \
     for (int i = 0; i < (count); ++i)                                                            \
-      if ((k >> i) & 1) ((elem_t*)p)[i] = e[i];                                                  \
+      if ((k >> i) & 1) memcpy((char*)p + (size_t)i * sizeof(elem_t), &e[i], sizeof(elem_t));           \
   }
 
 AXIOM_SHIM_MASK_MOVES(512, simde__m512i, epi8, uint8_t, 64, simde__mmask64)
