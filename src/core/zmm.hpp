@@ -30,10 +30,6 @@ inline __m512i shuffle32(__m512i a) noexcept {
   return _mm512_maskz_shuffle_epi32(0xffff, a, P);
 }
 template <unsigned N>
-inline __m512i slli64(__m512i a) noexcept {
-  return _mm512_maskz_slli_epi64(0xff, a, N);
-}
-template <unsigned N>
 inline __m512i srli64(__m512i a) noexcept {
   return _mm512_maskz_srli_epi64(0xff, a, N);
 }

@@ -220,9 +220,6 @@ static inline simde__m128i axiom_shim_mm_aesimc_si128(simde__m128i a) {
 AXIOM_SHIM_Q8(axiom_shim_mm512_maskz_sllv_epi64, y[i] < 64 ? x[i] << y[i] : 0)
 AXIOM_SHIM_Q8(axiom_shim_mm512_maskz_srlv_epi64, y[i] < 64 ? x[i] >> y[i] : 0)
 #undef AXIOM_SHIM_Q8
-static inline simde__m512i axiom_shim_mm512_maskz_slli_epi64(simde__mmask8 k, simde__m512i a, unsigned n) {
-  return axiom_shim_mm512_maskz_sllv_epi64(k, a, simde_mm512_set1_epi64((int64_t)n));
-}
 static inline simde__m512i axiom_shim_mm512_maskz_srli_epi64(simde__mmask8 k, simde__m512i a, unsigned n) {
   return axiom_shim_mm512_maskz_srlv_epi64(k, a, simde_mm512_set1_epi64((int64_t)n));
 }
@@ -292,7 +289,6 @@ typedef enum {
 #undef _mm512_aesdeclast_epi128
 #undef _mm512_maskz_sllv_epi64
 #undef _mm512_maskz_srlv_epi64
-#undef _mm512_maskz_slli_epi64
 #undef _mm512_maskz_srli_epi64
 #undef _mm512_maskz_alignr_epi64
 #undef _mm512_maskz_shuffle_epi32
@@ -313,7 +309,6 @@ typedef enum {
 #define _mm512_aesdeclast_epi128 axiom_shim_mm512_aesdeclast_epi128
 #define _mm512_maskz_sllv_epi64 axiom_shim_mm512_maskz_sllv_epi64
 #define _mm512_maskz_srlv_epi64 axiom_shim_mm512_maskz_srlv_epi64
-#define _mm512_maskz_slli_epi64 axiom_shim_mm512_maskz_slli_epi64
 #define _mm512_maskz_srli_epi64 axiom_shim_mm512_maskz_srli_epi64
 #define _mm512_maskz_alignr_epi64 axiom_shim_mm512_maskz_alignr_epi64
 #define _mm512_maskz_shuffle_epi32 axiom_shim_mm512_maskz_shuffle_epi32
