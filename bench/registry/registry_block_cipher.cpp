@@ -9,6 +9,7 @@
 #include "axiom/gcm.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
+#include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
 
@@ -73,8 +74,11 @@ MessageFn make_any(const std::string& algo, const std::string& op, const Kernel&
   }
 }
 
-// GCM pairs each cipher kernel with the GHASH kernel of its generation.
-const detail::GhashKernel& ghash_for(std::string_view isa) {
+// GCM pairs each cipher kernel with the GHASH kernel of its generation: that of its fused GCM
+// kernel where it has one (vaes_avx2 with vpclmul_avx2, as a CPU without AVX-512 runs it).
+const detail::GhashKernel& ghash_for(const detail::Block128Ops& ops, std::string_view isa) {
+  for (const detail::GcmFusedKernel* f : detail::gcm_kernels())
+    if (f->cipher == &ops) return *f->ghash;
   if (isa == "portable") return detail::ghash_portable;
   if (isa == "aesni") return detail::ghash_pclmul;
   return detail::ghash_select(cpu::hardware());
@@ -85,7 +89,7 @@ void add_kernels(std::vector<Subject>& out, const std::string& algo, std::span<c
   const cpu::Features hw = cpu::hardware();
   for (const std::string& op : block_cipher_ops(algo))
     for (const Kernel* k : kernels) {
-      const detail::GhashKernel* g = &ghash_for(k->info.isa());
+      const detail::GhashKernel* g = &ghash_for(k->ops, k->info.isa());
       out.push_back({algo, op, std::string(k->info.isa()), true, hw.has(k->info.needs), block_out_size,
                      [algo, op, k, g](std::span<const std::uint8_t> key) { return make_any(algo, op, *k, *g, key); }});
     }
@@ -95,7 +99,7 @@ void add_kernels(std::vector<Subject>& out, const std::string& algo, std::span<c
 
 std::vector<std::string> block_cipher_ops(const std::string& algo) {
   std::vector<std::string> ops = {"ctr", "ecb", "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec",
-                                  "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16"};
+                                  "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16", "cbc-enc-x32", "cmac-x32"};
   if (algo == "sm4") ops.push_back("ccm-seal");
   else if (algo != "aes-128" && algo != "aes-256") ops.clear();
   return ops;

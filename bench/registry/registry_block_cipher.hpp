@@ -4,7 +4,7 @@
 // "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec" (the message is one
 // XTS data unit, IEEE 1619 tweak order, tweak block_bench_iv, key xts_bench_key), "cbc-enc-x8"
 // and "cmac-x8" (the message's eighths as eight messages at once: ours only), "cbc-enc-x16" and
-// "cmac-x16" (likewise in sixteenths), and for SM4
+// "cmac-x16" (likewise in sixteenths), "cbc-enc-x32" and "cmac-x32" (in 32nds), and for SM4
 // also "ccm-seal". Every
 // implementation (ours and the peers') uses the first 16 or 32 bytes of the benchmark key, the
 // IV block_bench_iv (GCM and CCM: its first 12 bytes as the nonce), no AAD, 16-byte tags, and
@@ -45,7 +45,7 @@ bool block_cipher_reference(const Subject& s, std::span<const std::uint8_t> key,
                             std::span<const std::uint8_t> msg, std::uint8_t* want);
 
 // block_mode returns the message function of the unauthenticated modes and CMAC ("ctr", "ecb",
-// "cbc-enc", "cbc-dec", "cmac", "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16") over the keyed cipher C, or an empty function for another op:
+// "cbc-enc", "cbc-dec", "cmac", "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16", "cbc-enc-x32", "cmac-x32") over the keyed cipher C, or an empty function for another op:
 // one whole message per call on a keyed object whose IV (iv) is reset per message, as a user
 // with one key and many messages does and as the peers are timed.
 template <class C>
@@ -69,14 +69,14 @@ MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std
       (void)(dec ? c->decrypt({o, m.size()}, m) : c->encrypt({o, m.size()}, m));
     };
   }
-  // cbc-enc-xN / cmac-xN (N = 8 or 16): the message's N parts as N independent messages (each
+  // cbc-enc-xN / cmac-xN (N = 8, 16 or 32): the message's N parts as N independent messages (each
   // from iv) through Cbc::encrypt_many / Cmac::mac_many; out holds the N ciphertexts in place
   // of their plaintexts, or the N tags.
-  const std::size_t parts = op.ends_with("-x8") ? 8 : op.ends_with("-x16") ? 16 : 0;
+  const std::size_t parts = op.ends_with("-x8") ? 8 : op.ends_with("-x16") ? 16 : op.ends_with("-x32") ? 32 : 0;
   if (op.starts_with("cbc-enc-x") && parts != 0) {
     auto keep = std::make_shared<const C>(cipher);
     return [keep, iv, parts](std::span<const std::uint8_t> m, std::uint8_t* o) {
-      CbcJob jobs[16];
+      CbcJob jobs[32];
       const std::size_t blocks = m.size() / 16;
       for (std::size_t i = 0; i < parts; ++i) {
         const std::size_t from = 16 * (blocks * i / parts), to = 16 * (blocks * (i + 1) / parts);
@@ -89,8 +89,8 @@ MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std
   if (op.starts_with("cmac-x") && parts != 0) {
     auto keep = std::make_shared<const C>(cipher);
     return [keep, parts](std::span<const std::uint8_t> m, std::uint8_t* o) {
-      std::span<const std::uint8_t> msgs[16];
-      typename Cmac<C>::Tag tags[16];
+      std::span<const std::uint8_t> msgs[32];
+      typename Cmac<C>::Tag tags[32];
       for (std::size_t i = 0; i < parts; ++i)
         msgs[i] = m.subspan(m.size() * i / parts, m.size() * (i + 1) / parts - m.size() * i / parts);
       (void)Cmac<C>::mac_many(*keep, std::span(tags, parts), std::span(msgs, parts));

@@ -13,6 +13,7 @@ namespace detail {
 namespace {
 constexpr const AesKernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &aes_vaes_avx512,
     &aes_vaes_avx2,
     &aes_aesni,
 #endif

@@ -24,6 +24,7 @@ extern const AesKernel aes_portable;
 #if AXIOM_X86_64
 extern const AesKernel aes_aesni;
 extern const AesKernel aes_vaes_avx2;
+extern const AesKernel aes_vaes_avx512;
 #endif
 
 // aes_kernels lists the kernels compiled in, best first; the last is portable.

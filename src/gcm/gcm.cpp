@@ -17,6 +17,7 @@ namespace axiom::detail {
 namespace {
 constexpr const GhashKernel* kernel_list[] = {
 #if AXIOM_X86_64
+    &ghash_vpclmul_avx512,
     &ghash_vpclmul_avx2,
     &ghash_pclmul,
 #endif
@@ -24,7 +25,7 @@ constexpr const GhashKernel* kernel_list[] = {
 };
 
 #if AXIOM_X86_64
-constexpr const GcmFusedKernel* fused_list[] = {&gcm_vaes_avx2};
+constexpr const GcmFusedKernel* fused_list[] = {&gcm_vaes_avx512, &gcm_vaes_avx2};
 #endif
 
 constexpr std::size_t chunk_blocks = 256;  // 4 KiB

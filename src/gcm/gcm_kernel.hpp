@@ -33,6 +33,7 @@ struct GcmFusedKernel {
 };
 
 #if AXIOM_X86_64
+extern const GcmFusedKernel gcm_vaes_avx512;
 extern const GcmFusedKernel gcm_vaes_avx2;
 #endif
 

@@ -23,6 +23,7 @@ struct GhashKernel {
 
 extern const GhashKernel ghash_portable;
 #if AXIOM_X86_64
+extern const GhashKernel ghash_vpclmul_avx512;
 extern const GhashKernel ghash_vpclmul_avx2;
 extern const GhashKernel ghash_pclmul;
 #endif

@@ -9,6 +9,7 @@
 #include <openssl/params.h>
 #endif
 
+#include "aes/aes_kernel.hpp"
 #include "axiom/axiom.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
@@ -35,6 +36,9 @@ TEST(AesApi, KernelFollowsAxiomCpu) {
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(g.kernel_name(), "aes/portable");
     EXPECT_EQ(g.ghash_kernel_name(), "ghash/portable");
+  } else if (!spec && cpu::hardware().has(detail::aes_vaes_avx512.info.needs)) {
+    EXPECT_EQ(g.kernel_name(), "aes/vaes_avx512");
+    EXPECT_EQ(g.ghash_kernel_name(), "ghash/vpclmul_avx512");
   } else if (!spec && cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni |
                                             cpu::Feature::vpclmul)) {
     EXPECT_EQ(g.kernel_name(), "aes/vaes_avx2");

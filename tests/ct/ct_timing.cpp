@@ -50,6 +50,7 @@
 #include "chacha20/chacha20_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
+#include "gcm/gcm_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "registry/registry.hpp"
@@ -398,6 +399,37 @@ int main(int argc, char** argv) {
     add_gcm_targets(targets, "gcm/vaes_avx2 (fused aes/vaes_avx2 + ghash/vpclmul_avx2)",
                     std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx2, detail::ghash_vpclmul_avx2));
   }
+  if (hw.has(detail::aes_vaes_avx512.info.needs)) {
+    add_block_cipher_targets<Aes128>(targets, "aes/vaes_avx512", detail::aes_vaes_avx512);
+    add_xts_targets<Aes128>(targets, "aes/vaes_avx512", detail::aes_vaes_avx512);
+    // The 32-lane group of cbc_lanes (8 zmm of four chains; CBC-MAC only).
+    static constexpr std::uint8_t key[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    const auto aes = std::make_shared<const Aes128>(key, detail::aes_vaes_avx512);
+    targets.push_back({"aes/vaes_avx512: CMAC mac_many of 32 secret 16-byte messages", 512, false,
+                       [aes](const std::uint8_t* s) {
+                         std::span<const std::uint8_t> msgs[32];
+                         axiom::Cmac<Aes128>::Tag tags[32];
+                         for (std::size_t i = 0; i < 32; ++i) msgs[i] = {s + 16 * i, 16};
+                         (void)axiom::Cmac<Aes128>::mac_many(*aes, tags, msgs);
+                         sink = tags[0][0];
+                       }});
+  }
+  if (hw.has(detail::gcm_vaes_avx512.info.needs)) {
+    static const std::uint8_t key[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
+    add_gcm_targets(targets, "gcm/vaes_avx512 (fused aes/vaes_avx512 + ghash/vpclmul_avx512)",
+                    std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx512, detail::ghash_vpclmul_avx512));
+  }
+  if (hw.has(detail::kuznyechik_avx2.info.needs) && hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
+    static const std::uint8_t key[32] = {5, 4, 3, 2, 1};
+    const auto mgm = std::make_shared<const KuznyechikMgm>(Kuznyechik(key, detail::kuznyechik_avx2), detail::mgm_vpclmul_avx512);
+    targets.push_back({"mgm/vpclmul_avx512 (Kuznyechik-MGM on kuznyechik/avx2): seal of a secret 512 B", 512, false,
+                       [mgm](const std::uint8_t* s) {
+                         static constexpr std::uint8_t nonce[16] = {};
+                         std::uint8_t out[512 + 16];
+                         (void)mgm->seal(out, nonce, {}, {s, 512});
+                         sink = out[512];
+                       }});
+  }
   for (const detail::Sm4Kernel* k : {&detail::sm4_gfni_avx512, &detail::sm4_gfni_avx2, &detail::sm4_vaes_avx2}) {
     if (!hw.has(k->info.needs)) continue;
     add_block_cipher_targets<Sm4>(targets, std::string(k->info.name), *k);
@@ -454,6 +486,11 @@ int main(int argc, char** argv) {
                          sink = static_cast<std::uint8_t>(mgm->open(out, nonce, {}, msg).ok());
                        },
                        almost});
+  }
+  if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx512.info.needs)) {
+    static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
+    add_gcm_targets(targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx512)",
+                    std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx512));
   }
 
   std::mt19937_64 rng(std::random_device{}());

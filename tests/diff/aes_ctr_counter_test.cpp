@@ -12,6 +12,7 @@
 #include "axiom/aes.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -73,7 +74,7 @@ TEST_P(AesCtrCounters, EveryLastByteAndCarry) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, AesCtrCounters, ::testing::ValuesIn(detail::aes_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, AesCtrCounters, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "gcm/gcm_kernel.hpp"
 #include "support/aes_helpers.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -21,9 +22,7 @@ class GcmFusedEntries : public KernelTest<detail::GcmFusedKernel> {};
 
 TEST_P(GcmFusedEntries, StartGivesEJ0AndTheFirstCounter) {
   const detail::GcmFusedKernel& f = *GetParam();
-  const detail::AesKernel* aes = nullptr;
-  for (const detail::AesKernel* k : detail::aes_kernels())
-    if (&k->ops == f.cipher) aes = k;
+  const detail::AesKernel* aes = fused_cipher(f);
   ASSERT_NE(aes, nullptr) << "the fused kernel's cipher kernel is not an AES kernel";
   Prng rng(test_seed() + 12);
   for (std::size_t key_size : {16u, 24u, 32u}) {
@@ -47,7 +46,7 @@ TEST_P(GcmFusedEntries, StartGivesEJ0AndTheFirstCounter) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, GcmFusedEntries, ::testing::ValuesIn(detail::gcm_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, GcmFusedEntries, ::testing::ValuesIn(gcm_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GcmFusedEntries);
 

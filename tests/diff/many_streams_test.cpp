@@ -228,7 +228,7 @@ TEST_P(AesMany, MessagesSharingCacheSets) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, AesMany, ::testing::ValuesIn(detail::aes_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, AesMany, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 class Sm4Many : public KernelTest<detail::Sm4Kernel> {};

@@ -15,6 +15,7 @@
 #include "support/aes_helpers.hpp"
 #include "support/kernel_pairs.hpp"
 #include "support/kernels.hpp"
+#include "support/test_kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace axiom::test {
@@ -157,7 +158,7 @@ TEST_P(AesKat, WycheproofCmac) {
   EXPECT_EQ(invalid, 248);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, AesKat, ::testing::ValuesIn(detail::aes_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, AesKat, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 // GCM: every AES kernel with every GHASH kernel.
@@ -211,7 +212,7 @@ TEST_P(GcmKat, WycheproofGmac) {
   EXPECT_EQ(invalid, 324);
 }
 
-AXIOM_KERNEL_PAIRS(GcmKat, detail::aes_kernels(), detail::ghash_kernels());
+AXIOM_KERNEL_PAIRS(GcmKat, aes_test_kernels(), ghash_test_kernels());
 
 }  // namespace
 }  // namespace axiom::test

@@ -147,7 +147,7 @@ TEST_P(Sm4GcmKat, WycheproofGcm) {
   EXPECT_EQ(valid + invalid, 104);
 }
 
-AXIOM_KERNEL_PAIRS(Sm4GcmKat, sm4_test_kernels(), detail::ghash_kernels());
+AXIOM_KERNEL_PAIRS(Sm4GcmKat, sm4_test_kernels(), ghash_test_kernels());
 
 }  // namespace
 }  // namespace axiom::test

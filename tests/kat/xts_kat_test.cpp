@@ -55,7 +55,7 @@ TEST_P(AesXtsKat, Ieee1619AnnexB) {
   EXPECT_EQ(cases, 10);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, AesXtsKat, ::testing::ValuesIn(detail::aes_kernels()),
+INSTANTIATE_TEST_SUITE_P(Kernels, AesXtsKat, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
 class Sm4XtsKat : public KernelTest<detail::Sm4Kernel> {};

@@ -8,6 +8,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/kernel.hpp"
@@ -67,6 +68,10 @@ struct Sweep {
   std::size_t dense;
   bool sparse;
   std::vector<std::size_t> lengths() const;
+  // for_kernel: this sweep, made sparse when kernel_name is an emulated build ("~emul").
+  Sweep for_kernel(std::string_view kernel_name) const {
+    return Sweep(dense, sparse || kernel_name.ends_with("~emul"));
+  }
 };
 
 // GuardedBuffer: n bytes that end exactly at an inaccessible page, to catch over-reads/writes.

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "support/kernels.hpp"
+
 #if AXIOM_X86_64
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
@@ -16,6 +18,9 @@ extern const Sha256Kernel sha256_avx512_shani_emul;
 extern const KuznyechikKernel kuznyechik_avx512_gfni_emul;
 extern const Sm4Kernel sm4_gfni_avx512_emul;
 extern const Sm4Kernel sm4_gfni_avx2_emul;
+extern const AesKernel aes_vaes_avx512_emul;
+extern const GhashKernel ghash_vpclmul_avx512_emul;
+extern const GcmFusedKernel gcm_vaes_avx512_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -92,5 +97,32 @@ std::span<const detail::Sm4Kernel* const> sm4_test_kernels() {
       detail::sm4_kernels(), {AXIOM_EMULATED_KERNEL(sm4_gfni_avx512) AXIOM_EMULATED_KERNEL(sm4_gfni_avx2)});
   return list.span();
 }
+
+std::span<const detail::AesKernel* const> aes_test_kernels() {
+  static const KernelList<detail::AesKernel> list(detail::aes_kernels(), {AXIOM_EMULATED_KERNEL(aes_vaes_avx512)});
+  return list.span();
+}
+
+std::span<const detail::GhashKernel* const> ghash_test_kernels() {
+  static const KernelList<detail::GhashKernel> list(detail::ghash_kernels(), {AXIOM_EMULATED_KERNEL(ghash_vpclmul_avx512)});
+  return list.span();
+}
+
+std::span<const detail::GcmFusedKernel* const> gcm_test_kernels() {
+  static const KernelList<detail::GcmFusedKernel> list(detail::gcm_kernels(), {AXIOM_EMULATED_KERNEL(gcm_vaes_avx512)});
+  return list.span();
+}
+
+
+const detail::AesKernel* fused_cipher(const detail::GcmFusedKernel& f) {
+  for (const detail::AesKernel* k : detail::aes_kernels())
+    if (&k->ops == f.cipher) return k;
+#if AXIOM_X86_64
+  if (f.cipher == &detail::aes_vaes_avx512_emul.ops) return &detail::aes_vaes_avx512_emul;  // the emulated fused kernel's
+#endif
+  return nullptr;
+}
+
+
 
 }  // namespace axiom::test

@@ -5,13 +5,17 @@
 #pragma once
 
 #include <span>
+#include <string_view>
+#include <vector>
 
+#include "aes/aes_kernel.hpp"
 #include "chacha20/chacha20_kernel.hpp"
-#include "poly1305/poly1305_kernel.hpp"
-#include "mgm/mgm_kernel.hpp"
-#include "sha256/sha256_kernel.hpp"
+#include "gcm/gcm_kernel.hpp"
+#include "ghash/ghash_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
-#include "sm4/sm4_kernel.hpp"
+#include "mgm/mgm_kernel.hpp"
+#include "poly1305/poly1305_kernel.hpp"
+#include "sha256/sha256_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -24,8 +28,16 @@ std::span<const detail::MgmKernel* const> mgm_test_kernels();
 std::span<const detail::Sha256Kernel* const> sha256_test_kernels();
 std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels();
 std::span<const detail::Sm4Kernel* const> sm4_test_kernels();
+std::span<const detail::AesKernel* const> aes_test_kernels();
+std::span<const detail::GhashKernel* const> ghash_test_kernels();
+std::span<const detail::GcmFusedKernel* const> gcm_test_kernels();
 
-// emulated: the kernel is an emulated build ("~emul"), which a test may run on fewer lengths.
+// fused_cipher: the AES kernel whose schedule the fused GCM kernel f reads (library or emulated
+// build), or null.
+const detail::AesKernel* fused_cipher(const detail::GcmFusedKernel& f);
+
+// emulated: whether the kernel is an emulated build ("~emul"), for tests that size their work
+// by it (emulation is 50 to 500 times slower).
 bool emulated(const detail::KernelInfo& info);
 
 }  // namespace axiom::test
