@@ -612,7 +612,7 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
   ctr_blocks<Field::whole>(ks, ctr, out, in, n);
 }
 
-void ctr64_xor(const void* ks, std::uint8_t ctr[16], std::size_t half, std::uint8_t* out, const std::uint8_t* in,
+void ctr_half_xor(const void* ks, std::uint8_t ctr[16], std::size_t half, std::uint8_t* out, const std::uint8_t* in,
                std::size_t n) noexcept {
   if (half == 0)
     ctr_blocks<Field::high_half>(ks, ctr, out, in, n);
@@ -755,6 +755,6 @@ const KuznyechikKernel kuznyechik_avx512_gfni = {
     kuznyechik_avx512_gfni::setup,
     {kuznyechik_avx512_gfni::encrypt_blocks, kuznyechik_avx512_gfni::decrypt_blocks, kuznyechik_avx512_gfni::ctr_xor,
      kuznyechik_avx512_gfni::cbc_encrypt, kuznyechik_avx512_gfni::cbc_decrypt, kuznyechik_avx512_gfni::cbc_mac,
-     nullptr, nullptr, nullptr, kuznyechik_avx512_gfni::ctr64_xor},
+     nullptr, nullptr, nullptr, kuznyechik_avx512_gfni::ctr_half_xor},
 };
 }  // namespace axiom::detail

@@ -53,8 +53,8 @@ void counters(std::uint8_t* out, std::uint8_t c[16], std::size_t half, std::size
 // counter c on, its half at `half` counting; on the kernel's own path where it has one.
 void encrypt_counters(BlockCipherRef cipher, std::uint8_t c[16], std::size_t half, std::uint8_t* out,
                       const std::uint8_t* in, std::size_t m) noexcept {
-  if (cipher.ops->ctr64_xor != nullptr) {
-    cipher.ops->ctr64_xor(cipher.schedule, c, half, out, in, m);
+  if (cipher.ops->ctr_half_xor != nullptr) {
+    cipher.ops->ctr_half_xor(cipher.schedule, c, half, out, in, m);
     return;
   }
   alignas(32) std::uint8_t ks[16 * chunk];

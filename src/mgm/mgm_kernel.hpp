@@ -24,7 +24,6 @@ extern const MgmKernel mgm_portable;
 #if AXIOM_X86_64
 extern const MgmKernel mgm_vpclmul_avx512;
 extern const MgmKernel mgm_pclmul;
-extern const MgmKernel mgm_vpclmul_avx512;
 #endif
 
 // mgm_kernels lists the kernels compiled in, best first; the last is portable.
