@@ -15,15 +15,6 @@
 namespace axiom::detail {
 
 namespace {
-constexpr const GhashKernel* kernel_list[] = {
-#if AXIOM_X86_64
-    &ghash_vpclmul_avx512,
-    &ghash_vpclmul_avx2,
-    &ghash_pclmul,
-#endif
-    &ghash_portable,
-};
-
 #if AXIOM_X86_64
 constexpr const GcmFusedKernel* fused_list[] = {&gcm_vaes_avx512, &gcm_vaes_avx2};
 #endif
@@ -173,8 +164,6 @@ void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16], const std:
 
 }  // namespace
 
-std::span<const GhashKernel* const> ghash_kernels() noexcept { return kernel_list; }
-
 std::span<const GcmFusedKernel* const> gcm_kernels() noexcept {
 #if AXIOM_X86_64
   return fused_list;
@@ -182,17 +171,6 @@ std::span<const GcmFusedKernel* const> gcm_kernels() noexcept {
   return {};
 #endif
 }
-
-const GhashKernel& ghash_select(cpu::Features f) noexcept {
-  return select_kernel<GhashKernel>(kernel_list, f);
-}
-
-const GhashKernel& ghash_default() noexcept {
-  static const GhashKernel& k = ghash_select(cpu::detected());
-  return k;
-}
-
-std::string_view ghash_name(const GhashKernel& g) noexcept { return g.info.name; }
 
 void gcm_init(const GhashKernel& g, GhashKey& key, BlockCipherRef cipher) noexcept {
   std::uint8_t h[16] = {};
