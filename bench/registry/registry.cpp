@@ -7,6 +7,7 @@
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
 #include "core/kernel.hpp"
+#include "kernel_registry/kernel_registry.hpp"
 #include "registry/registry_block_cipher.hpp"
 #include "registry/registry_kuznyechik.hpp"
 #include "sha256/sha256_kernel.hpp"

@@ -1,4 +1,5 @@
-// kernel.hpp: what every kernel struct starts with, and the registry of all of them.
+// kernel.hpp: what every kernel struct starts with, and how a list of kernels is chosen from.
+// The list of all of them is src/registry/registry.hpp.
 #pragma once
 
 #include <span>
@@ -30,9 +31,5 @@ const Kernel& select_kernel(std::span<const Kernel* const> list, cpu::Features f
     if (f.has(k->info.needs)) return *k;
   return *list.back();
 }
-
-// all_kernels lists every kernel of every algorithm compiled into this build, each algorithm's
-// best first.
-std::span<const KernelInfo* const> all_kernels() noexcept;
 
 }  // namespace axiom::detail

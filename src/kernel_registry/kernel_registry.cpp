@@ -1,7 +1,8 @@
 // The list of every kernel compiled in, for tests, the CLI and benchmarks.
 #include <vector>
 
-#include "core/kernel.hpp"
+#include "kernel_registry/kernel_registry.hpp"
+
 #include "chacha20/chacha20_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 #include "aes/aes_kernel.hpp"

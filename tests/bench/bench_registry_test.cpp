@@ -13,6 +13,7 @@
 
 #include "axiom/cpu.hpp"
 #include "core/kernel.hpp"
+#include "kernel_registry/kernel_registry.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "registry/measure.hpp"
 #include "registry/registry.hpp"

@@ -10,6 +10,7 @@
 
 #include "axiom/cpu.hpp"
 #include "core/kernel.hpp"
+#include "kernel_registry/kernel_registry.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "support/kernels.hpp"
 

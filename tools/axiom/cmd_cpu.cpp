@@ -10,6 +10,7 @@
 #include "axiom/cpu.hpp"
 #include "commands.hpp"
 #include "core/kernel.hpp"
+#include "kernel_registry/kernel_registry.hpp"
 #include "io.hpp"
 
 namespace axiom::cli {
