@@ -20,10 +20,7 @@ namespace {
 
 using Kernel = const detail::AesKernel*;
 
-class AesCtrCounters : public ::testing::TestWithParam<Kernel> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class AesCtrCounters : public KernelTest<detail::AesKernel> {};
 
 std::string hex_of(const Bytes& b) {
   std::string s;

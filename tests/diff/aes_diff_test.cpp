@@ -27,10 +27,7 @@ using Kernel = const detail::AesKernel*;
 using Aes = Aes256;  // the code paths are the same for every key size but the round count
 constexpr std::size_t dense = 1100;
 
-class AesDiff : public ::testing::TestWithParam<Kernel> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class AesDiff : public KernelTest<detail::AesKernel> {};
 
 // each_key calls check(ref, mine) with the portable kernel and the kernel under test keyed
 // alike, for each key size.

@@ -46,9 +46,8 @@ Bytes reference_chacha(const Key& key, const Nonce& nonce, std::uint32_t counter
   return out;
 }
 
-class ChaCha20Diff : public ::testing::TestWithParam<ChaChaKernel> {
+class ChaCha20Diff : public KernelTest<detail::ChaCha20Kernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   ChaCha20 make(const Key& key, const Nonce& nonce, std::uint32_t counter) const {
     return ChaCha20(key, nonce, counter, *GetParam());
   }
@@ -311,10 +310,7 @@ TEST_P(ChaCha20Diff, FusedMacExtremeValues) {
   EXPECT_EQ(big_mod_p(big_from(st.h, 3)), big_mod_p(Big{4, 0, 0, 0, 1}));
 }
 
-class Poly1305Diff : public ::testing::TestWithParam<PolyKernel> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class Poly1305Diff : public KernelTest<detail::Poly1305Kernel> {};
 
 TEST_P(Poly1305Diff, EveryLengthSplitsAndGuardPages) {
   Prng rng(test_seed() + 5);

@@ -27,10 +27,7 @@ using Kernel = const detail::KuznyechikKernel*;
 // build, 50-500 times slower, every length through its first padded batch (33 blocks).
 std::size_t dense(const detail::KuznyechikKernel& k) { return emulated(k.info) ? 34 * 16 : 2 * 64 * 16 + 1; }
 
-class KuznyechikDiff : public ::testing::TestWithParam<Kernel> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class KuznyechikDiff : public KernelTest<detail::KuznyechikKernel> {};
 
 // each_key calls check(ref, mine) with the table kernel and the kernel under test keyed alike.
 template <class Check>

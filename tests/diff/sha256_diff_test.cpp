@@ -19,9 +19,8 @@ namespace {
 
 using Kernel = const detail::Sha256Kernel*;
 
-class Sha256Diff : public ::testing::TestWithParam<Kernel> {
+class Sha256Diff : public KernelTest<detail::Sha256Kernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   static Sha256::Digest reference(std::span<const std::uint8_t> data) {
     Sha256 h(detail::sha256_portable);
     h.update(data);

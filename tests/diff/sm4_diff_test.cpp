@@ -28,9 +28,8 @@ namespace {
 using Kernel = const detail::Sm4Kernel*;
 constexpr std::size_t dense = 4 * 16 * 16 + 1;  // 4 x (16 blocks in flight) x 16 bytes, + 1
 
-class Sm4Diff : public ::testing::TestWithParam<Kernel> {
+class Sm4Diff : public KernelTest<detail::Sm4Kernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   // The lengths to cover: fewer for an emulated kernel (and for its one-block calls, CFB and OFB,
   // up to a few groups only).
   Sweep sweep(std::size_t emulated_dense = dense) const {

@@ -24,9 +24,8 @@ namespace {
 
 using Kernel = const detail::StreebogKernel*;
 
-class StreebogDiff : public ::testing::TestWithParam<Kernel> {
+class StreebogDiff : public KernelTest<detail::StreebogKernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   template <class H>
   static typename H::Digest reference(std::span<const std::uint8_t> data) {
     H h(detail::streebog_portable);

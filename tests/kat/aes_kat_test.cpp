@@ -23,9 +23,8 @@ namespace {
 
 using Kernel = const detail::AesKernel*;
 
-class AesKat : public ::testing::TestWithParam<Kernel> {
+class AesKat : public KernelTest<detail::AesKernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   const detail::AesKernel& kernel() const { return *GetParam(); }
 };
 

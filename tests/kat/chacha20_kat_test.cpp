@@ -32,10 +32,7 @@ std::uint32_t counter_of(const VectorCase& c) {
   return static_cast<std::uint32_t>(c.number("Counter"));
 }
 
-class ChaCha20Kat : public ::testing::TestWithParam<ChaChaKernel> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class ChaCha20Kat : public KernelTest<detail::ChaCha20Kernel> {};
 
 TEST_P(ChaCha20Kat, BlockFunction) {
   for (const VectorCase& c : load_vectors("kat/chacha20_block.txt")) {
@@ -93,10 +90,7 @@ TEST(HChaCha20Kat, Subkey) {
   }
 }
 
-class Poly1305Kat : public ::testing::TestWithParam<PolyKernel> {
- protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
-};
+class Poly1305Kat : public KernelTest<detail::Poly1305Kernel> {};
 
 TEST_P(Poly1305Kat, OfficialVectors) {
   for (const VectorCase& c : load_vectors("kat/poly1305.txt")) {

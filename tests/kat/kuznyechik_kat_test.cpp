@@ -66,9 +66,8 @@ TEST(KuznyechikModel, RoundConstants) {
   EXPECT_EQ(cases, 8);
 }
 
-class KuznyechikKat : public ::testing::TestWithParam<Kernel> {
+class KuznyechikKat : public KernelTest<detail::KuznyechikKernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   const detail::KuznyechikKernel& kernel() const { return *GetParam(); }
   Kuznyechik cipher(const Bytes& key) const { return Kuznyechik(fixed<32>(key), kernel()); }
 };

@@ -16,9 +16,8 @@ namespace {
 
 using Kernel = const detail::Sha256Kernel*;
 
-class Sha256Kat : public ::testing::TestWithParam<Kernel> {
+class Sha256Kat : public KernelTest<detail::Sha256Kernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   Sha256 fresh() const { return Sha256(*GetParam()); }
 };
 

@@ -24,9 +24,8 @@ namespace {
 
 using Kernel = const detail::Sm4Kernel*;
 
-class Sm4Kat : public ::testing::TestWithParam<Kernel> {
+class Sm4Kat : public KernelTest<detail::Sm4Kernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
   Sm4 cipher(const Bytes& key) const { return Sm4(fixed<16>(key), *GetParam()); }
 };
 

@@ -27,9 +27,8 @@ namespace {
 
 using Kernel = const detail::StreebogKernel*;
 
-class StreebogKat : public ::testing::TestWithParam<Kernel> {
+class StreebogKat : public KernelTest<detail::StreebogKernel> {
  protected:
-  void SetUp() override { AXIOM_SKIP_UNLESS_RUNNABLE(GetParam()->info); }
 
   template <class H>
   void official_vectors(const std::string& file) {
