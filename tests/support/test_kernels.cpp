@@ -90,6 +90,11 @@ std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels() {
   return list.span();
 }
 
+std::span<const detail::MagmaKernel* const> magma_test_kernels() {
+  static const KernelList<detail::MagmaKernel> list(detail::magma_kernels(), {});
+  return list.span();
+}
+
 
 
 std::span<const detail::Sm4Kernel* const> sm4_test_kernels() {
