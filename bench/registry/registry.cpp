@@ -9,6 +9,7 @@
 #include "core/kernel.hpp"
 #include "registry/registry_block_cipher.hpp"
 #include "registry/registry_kuznyechik.hpp"
+#include "registry/registry_magma.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -122,6 +123,7 @@ std::vector<Subject> subjects() {
   add_block_cipher_subjects(out);
   add_ghash_subjects(out);
   add_kuznyechik_subjects(out);
+  add_magma_subjects(out);
   return out;
 }
 
@@ -195,7 +197,7 @@ bool reference(const Subject& s, std::size_t size, std::vector<std::uint8_t>& wa
   } else if (s.algo == "streebog512") {
     streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
   } else if (chacha20_reference(s, key, msg, want) || ghash_reference(s, key, msg, want.data())) {
-  } else if (kuznyechik_reference(s, key, msg, want.data())) {
+  } else if (kuznyechik_reference(s, key, msg, want.data()) || magma_reference(s, key, msg, want.data())) {
   } else if (!block_cipher_reference(s, key, msg, want.data())) {
     return false;
   }

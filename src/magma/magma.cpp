@@ -6,6 +6,10 @@ namespace axiom::detail {
 
 namespace {
 constexpr const MagmaKernel* kernel_list[] = {
+#if AXIOM_X86_64
+    &magma_avx512_vbmi,
+    &magma_avx2,
+#endif
     &magma_portable,
 };
 }  // namespace

@@ -29,7 +29,7 @@ struct MagmaKernel {
 
 extern const MagmaKernel magma_portable;
 #if AXIOM_X86_64
-extern const MagmaKernel magma_avx512;
+extern const MagmaKernel magma_avx512_vbmi;
 extern const MagmaKernel magma_avx2;
 #endif
 
