@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/endian.hpp"
 #include "core/wipe.hpp"
 #include "magma/magma_constants.hpp"
 #include "magma/magma_kernel.hpp"
@@ -73,7 +74,10 @@ inline __mmask64 byte_mask(std::size_t bytes) noexcept {
 
 // The unmasked forms of these GCC 12 compiles with an undefined pass-through vector that
 // -Wuninitialized flags (GCC bug 105593): the zero-masked forms with every lane selected.
-inline V rol11(V x) noexcept { return _mm512_maskz_rol_epi32(0xffff, x, 11); }
+template <int N>
+inline V rol(V x) noexcept {
+  return _mm512_maskz_rol_epi32(0xffff, x, N);
+}
 inline V lookup(V idx, V table) noexcept { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, idx, table); }
 
 struct Consts {
@@ -87,7 +91,18 @@ inline V f(const Consts& c, V x, V k) noexcept {
   // the high nibbles (a qword shift: what crosses into a byte from the next is masked off)
   const V hi = _mm512_ternarylogic_epi32(zmm::srli64<4>(x), c.nibbles, c.positions, 0xea);
   const V s = _mm512_or_si512(lookup(lo, c.sbox_lo), lookup(hi, c.sbox_hi));
-  return rol11(s);
+  return rol<11>(s);
+}
+
+// acc ^ f(x, k) for a chain, where acc is ready long before x: acc is rotated back first (off
+// the critical path) so that the XOR joins the OR of the lookups in one vpternlogd, and one
+// rotation follows the lookups.
+inline V xor_f(const Consts& c, V acc, V x, V k) noexcept {
+  x = _mm512_add_epi32(x, k);
+  const V lo = _mm512_ternarylogic_epi32(x, c.nibbles, c.positions, 0xea);
+  const V hi = _mm512_ternarylogic_epi32(zmm::srli64<4>(x), c.nibbles, c.positions, 0xea);
+  // A ^ (B | C)
+  return rol<11>(_mm512_ternarylogic_epi32(rol<21>(acc), lookup(lo, c.sbox_lo), lookup(hi, c.sbox_hi), 0x1e));
 }
 
 // crypt: the 32 rounds on n <= 16 G blocks with the round keys rk in order; a1, a0 as the
@@ -142,7 +157,46 @@ void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
 void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   ecb<true>(ks, out, in, n);
 }
-void encrypt_one(const void* ks, std::uint8_t b[8]) noexcept { ecb<false>(ks, b, b, 1); }
+// chain: CBC encryption (out non-null) or CBC-MAC of n blocks from the chaining value cv, one
+// block in lane 0 with the constants and round keys loaded once. A chain is bound by a round's
+// latency: only the XOR of the next block and the rounds are on it.
+void chain(const void* ks, std::uint8_t cv[8], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  const MagmaSchedule& s = *static_cast<const MagmaSchedule*>(ks);
+  const Consts c = {load_table(tables::sbox_lo), load_table(tables::sbox_hi), _mm512_set1_epi8(0x0f),
+                    _mm512_set1_epi32(0x30201000)};
+  V k[8];
+  for (int i = 0; i < 8; ++i) k[i] = _mm512_set1_epi32(static_cast<int>(s.k[i]));
+  // the chaining value as a finished block leaves the rounds: a1 in b, a0 in a
+  V b = _mm512_set1_epi32(static_cast<int>(detail::load_be32(cv)));
+  V a = _mm512_set1_epi32(static_cast<int>(detail::load_be32(cv + 4)));
+  for (; n > 0; --n, in += 8) {
+    const V na = _mm512_xor_si512(b, _mm512_set1_epi32(static_cast<int>(detail::load_be32(in))));
+    b = _mm512_xor_si512(a, _mm512_set1_epi32(static_cast<int>(detail::load_be32(in + 4))));
+    a = na;
+    for (int r = 0; r < 24; r += 2) {
+      a = xor_f(c, a, b, k[r & 7]);
+      b = xor_f(c, b, a, k[(r & 7) + 1]);
+    }
+    for (int r = 24; r < 32; r += 2) {
+      a = xor_f(c, a, b, k[7 - (r & 7)]);
+      b = xor_f(c, b, a, k[6 - (r & 7)]);
+    }
+    if (out != nullptr) {
+      detail::store_be32(out, static_cast<std::uint32_t>(_mm_cvtsi128_si32(zmm::low128(b))));
+      detail::store_be32(out + 4, static_cast<std::uint32_t>(_mm_cvtsi128_si32(zmm::low128(a))));
+      out += 8;
+    }
+  }
+  detail::store_be32(cv, static_cast<std::uint32_t>(_mm_cvtsi128_si32(zmm::low128(b))));
+  detail::store_be32(cv + 4, static_cast<std::uint32_t>(_mm_cvtsi128_si32(zmm::low128(a))));
+}
+
+void cbc_encrypt(const void* ks, std::uint8_t iv[8], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+  chain(ks, iv, out, in, n);
+}
+void cbc_mac(const void* ks, std::uint8_t state[8], const std::uint8_t* in, std::size_t n) noexcept {
+  chain(ks, state, nullptr, in, n);
+}
 
 }  // namespace
 
@@ -153,9 +207,8 @@ const MagmaKernel magma_avx512_vbmi = {
     {"magma/avx512_vbmi", cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::avx512 | cpu::Feature::vbmi, true},
     {magma_avx512_vbmi::encrypt_blocks, magma_avx512_vbmi::decrypt_blocks,
      magma_modes::ctr_xor<64, magma_avx512_vbmi::encrypt_blocks>,
-     magma_modes::cbc_encrypt<magma_avx512_vbmi::encrypt_one>,
-     magma_modes::cbc_decrypt<64, magma_avx512_vbmi::decrypt_blocks>,
-     magma_modes::cbc_mac<magma_avx512_vbmi::encrypt_one>, nullptr, nullptr, nullptr,
+     magma_avx512_vbmi::cbc_encrypt, magma_modes::cbc_decrypt<64, magma_avx512_vbmi::decrypt_blocks>,
+     magma_avx512_vbmi::cbc_mac, nullptr, nullptr, nullptr,
      magma_modes::ctr_half_xor<64, magma_avx512_vbmi::encrypt_blocks>},
 };
 }  // namespace axiom::detail
