@@ -24,7 +24,7 @@ const detail::Block64Ops& ref() { return detail::magma_portable.ops; }
 std::vector<std::size_t> block_counts(const detail::MagmaKernel& k) {
   std::vector<std::size_t> v = {0, 1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65};
   if (!emulated(k.info))
-    for (std::size_t n : {95, 96, 97, 127, 128, 129, 191, 200, 255, 256, 257, 300}) v.push_back(n);
+    for (std::size_t n : {95u, 96u, 97u, 127u, 128u, 129u, 191u, 200u, 255u, 256u, 257u, 300u}) v.push_back(n);
   return v;
 }
 
