@@ -16,12 +16,38 @@
 
 #include "peers/peers.hpp"
 #include "registry/registry_kuznyechik.hpp"
+#include "registry/registry_magma.hpp"
 
 namespace axiom::bench::peers {
 
 namespace {
 // The engine's control to key its MAC digests (gost_lcl.h; not in OpenSSL's headers).
 constexpr int md_ctrl_set_key = EVP_MD_CTRL_ALG_CTRL + 4;
+// cipher_subject: a block cipher mode of the engine keyed once. The engine 3.0.1's CTR keeps
+// half of the previous counter when only the IV is reset (DESIGN.md section 6), so each CTR
+// message starts from a copy of a context keyed once (re-keying costs the engine ~300 us); the
+// other modes reset the IV only.
+Subject cipher_subject(const char* algo, const std::string& op, const EVP_CIPHER* cipher, ENGINE* e,
+                       const std::uint8_t* iv, std::size_t out_size) {
+  const bool decrypt = op == "cbc-dec", fresh_copy = op == "ctr";
+  return {algo, op, "gost-engine", false, true, out_size,
+          [cipher, e, iv, decrypt, fresh_copy](std::span<const std::uint8_t> key) -> MessageFn {
+            std::shared_ptr<EVP_CIPHER_CTX> keyed(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free),
+                ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
+            if (!keyed || !ctx || EVP_CipherInit_ex(keyed.get(), cipher, e, key.data(), iv, decrypt ? 0 : 1) != 1 ||
+                EVP_CIPHER_CTX_copy(ctx.get(), keyed.get()) != 1)
+              std::abort();
+            EVP_CIPHER_CTX_set_padding(ctx.get(), 0);
+            return [keyed, ctx, iv, fresh_copy](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+              int len = 0;
+              if ((fresh_copy ? EVP_CIPHER_CTX_copy(ctx.get(), keyed.get())
+                              : EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv, -1)) != 1 ||
+                  EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1)
+                std::abort();
+            };
+          },
+          out_size == 0};
+}
 }  // namespace
 
 void add_gost_engine(std::vector<Subject>& out) {
@@ -50,10 +76,8 @@ void add_gost_engine(std::vector<Subject>& out) {
                      };
                    }});
   }
-  // Kuznyechik on the registry's contract (registry_kuznyechik.hpp). The engine 3.0.1's CTR keeps
-  // half of the previous counter when only the IV is reset (DESIGN.md section 6), so each CTR
-  // message starts from a copy of a context keyed once (re-keying costs the engine ~300 us);
-  // the other modes reset the IV only; the MAC copies a keyed context per message.
+  // Kuznyechik on the registry's contract (registry_kuznyechik.hpp); the MAC copies a keyed
+  // context per message.
   for (const std::string& op : kuz_ops()) {
     if (op == "mgm-seal" || ours_only(op)) continue;  // 3.0.1 has no kuznyechik-mgm
     if (op == "mac") {
@@ -85,23 +109,17 @@ void add_gost_engine(std::vector<Subject>& out) {
       std::fprintf(stderr, "bench: gost-engine kuznyechik %s skipped: the engine has no such cipher\n", op.c_str());
       continue;
     }
-    const bool decrypt = op == "cbc-dec", fresh_copy = op == "ctr";
-    out.push_back({"kuznyechik", op, "gost-engine", false, true, kuz_out_size,
-                   [cipher, e, decrypt, fresh_copy](std::span<const std::uint8_t> key) -> MessageFn {
-                     std::shared_ptr<EVP_CIPHER_CTX> keyed(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free),
-                         ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
-                     if (!keyed || !ctx || EVP_CipherInit_ex(keyed.get(), cipher, e, key.data(), kuz_bench_iv, decrypt ? 0 : 1) != 1 ||
-                         EVP_CIPHER_CTX_copy(ctx.get(), keyed.get()) != 1)
-                       std::abort();
-                     EVP_CIPHER_CTX_set_padding(ctx.get(), 0);
-                     return [keyed, ctx, fresh_copy](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                       int len = 0;
-                       if ((fresh_copy ? EVP_CIPHER_CTX_copy(ctx.get(), keyed.get())
-                                       : EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, kuz_bench_iv, -1)) != 1 ||
-                           EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1)
-                         std::abort();
-                     };
-                   }});
+    out.push_back(cipher_subject("kuznyechik", op, cipher, e, kuz_bench_iv, kuz_out_size));
+  }
+  // Magma likewise (registry_magma.hpp): magma-ctr takes the 4-byte IV, magma-cbc the 8-byte one.
+  for (const std::string& op : magma_ops()) {
+    const int nid = op == "ecb" ? NID_magma_ecb : op == "ctr" ? NID_magma_ctr : NID_magma_cbc;
+    const EVP_CIPHER* cipher = ENGINE_get_cipher(e, nid);
+    if (cipher == nullptr) {
+      std::fprintf(stderr, "bench: gost-engine magma %s skipped: the engine has no such cipher\n", op.c_str());
+      continue;
+    }
+    out.push_back(cipher_subject("magma", op, cipher, e, magma_bench_iv, 0));
   }
   // The engine stays loaded (and initialised) for the rest of the process.
 }

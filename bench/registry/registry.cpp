@@ -10,6 +10,7 @@
 #include "kernel_registry/kernel_registry.hpp"
 #include "registry/registry_block_cipher.hpp"
 #include "registry/registry_kuznyechik.hpp"
+#include "registry/registry_magma.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -123,6 +124,7 @@ std::vector<Subject> subjects() {
   add_block_cipher_subjects(out);
   add_ghash_subjects(out);
   add_kuznyechik_subjects(out);
+  add_magma_subjects(out);
   return out;
 }
 
@@ -196,7 +198,7 @@ bool reference(const Subject& s, std::size_t size, std::vector<std::uint8_t>& wa
   } else if (s.algo == "streebog512") {
     streebog_hash<Streebog512>(detail::streebog_portable)(msg, want.data());
   } else if (chacha20_reference(s, key, msg, want) || ghash_reference(s, key, msg, want.data())) {
-  } else if (kuznyechik_reference(s, key, msg, want.data())) {
+  } else if (kuznyechik_reference(s, key, msg, want.data()) || magma_reference(s, key, msg, want.data())) {
   } else if (!block_cipher_reference(s, key, msg, want.data())) {
     return false;
   }

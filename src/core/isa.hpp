@@ -37,6 +37,7 @@
 #define AXIOM_TARGET_gfni_avx2 "avx,avx2,gfni"
 #define AXIOM_TARGET_gfni_avx512 "avx,avx2,avx512f,avx512bw,avx512vl,gfni"
 #define AXIOM_TARGET_avx512_gfni "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi,gfni"
+#define AXIOM_TARGET_avx512_vbmi "avx,avx2,avx512f,avx512bw,avx512vl,avx512vbmi"
 #define AXIOM_TARGET_avx512_shani "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,sse4.1,ssse3,sha"
 
 #ifdef __cplusplus
@@ -55,7 +56,8 @@ inline constexpr IsaTarget isa_targets[] = {
     AXIOM_ISA_TARGET_ROW(avx2) AXIOM_ISA_TARGET_ROW(vaes_avx2) AXIOM_ISA_TARGET_ROW(avx512)
     AXIOM_ISA_TARGET_ROW(vaes_avx512) AXIOM_ISA_TARGET_ROW(avx512_gfni)
     AXIOM_ISA_TARGET_ROW(avx512_ifma) AXIOM_ISA_TARGET_ROW(vpclmul_avx512)
-    AXIOM_ISA_TARGET_ROW(avx512_shani) AXIOM_ISA_TARGET_ROW(gfni_avx2) AXIOM_ISA_TARGET_ROW(gfni_avx512)};
+    AXIOM_ISA_TARGET_ROW(avx512_shani) AXIOM_ISA_TARGET_ROW(gfni_avx2) AXIOM_ISA_TARGET_ROW(gfni_avx512)
+    AXIOM_ISA_TARGET_ROW(avx512_vbmi)};
 #undef AXIOM_ISA_TARGET_ROW
 }  // namespace axiom::detail
 #endif

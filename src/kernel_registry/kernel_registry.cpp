@@ -11,6 +11,7 @@
 #include "sm4/sm4_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
+#include "magma/magma_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -36,6 +37,7 @@ std::span<const KernelInfo* const> all_kernels() noexcept {
     add_all(v, sm4_kernels());
     add_all(v, kuznyechik_kernels());
     add_all(v, mgm_kernels());
+    add_all(v, magma_kernels());
     return v;
   }();
   return list;

@@ -29,7 +29,7 @@ struct MagmaKernel {
 
 extern const MagmaKernel magma_portable;
 #if AXIOM_X86_64
-extern const MagmaKernel magma_avx512;
+extern const MagmaKernel magma_avx512_vbmi;
 extern const MagmaKernel magma_avx2;
 #endif
 
@@ -38,5 +38,8 @@ std::span<const MagmaKernel* const> magma_kernels() noexcept;
 
 // magma_select picks the kernel to use on a CPU with features f.
 const MagmaKernel& magma_select(cpu::Features f) noexcept;
+
+// magma_schedule_from_key fills ks with the key's words K1..K8 (big-endian, K1 first).
+void magma_schedule_from_key(MagmaSchedule& ks, const std::uint8_t key[32]) noexcept;
 
 }  // namespace axiom::detail

@@ -34,6 +34,7 @@
 #include "ct/ct.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "magma/magma_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
@@ -297,6 +298,36 @@ TEST_P(KuznyechikCt, BlockCipherAndModes) {
   BlockModesWithSecrets(k, std::span<const std::uint8_t, 16>(iv.data(), 16), msg);
 }
 AXIOM_CT_KERNELS(KuznyechikCt, detail::kuznyechik_kernels());
+
+// Magma's kernel ops, called directly: a schedule from a secret key, every op on one block, a
+// partial batch and several batches of a secret message (counters and IVs public, as in use).
+using MagmaCt = KernelCt<detail::MagmaKernel>;
+TEST_P(MagmaCt, KernelOps) {
+  Prng rng(7);
+  Bytes key = rng.bytes(32), msg = rng.bytes(8 * 150), chain = rng.bytes(8);
+  ct::secret(std::span(key));
+  ct::secret(std::span(msg));
+  detail::MagmaSchedule ks;
+  detail::magma_schedule_from_key(ks, key.data());
+  const detail::Block64Ops& ops = GetParam()->ops;
+  Bytes out(msg.size());
+  for (const std::size_t n : {std::size_t{1}, std::size_t{13}, std::size_t{150}}) {
+    ops.encrypt_blocks(&ks, out.data(), msg.data(), n);
+    ops.decrypt_blocks(&ks, out.data(), msg.data(), n);
+    ops.ctr_xor(&ks, chain.data(), out.data(), msg.data(), n);
+    ops.cbc_encrypt(&ks, chain.data(), out.data(), msg.data(), n);
+    ops.cbc_decrypt(&ks, chain.data(), out.data(), msg.data(), n);
+    ct::declassify(std::span(chain));  // a ciphertext block now
+    ops.cbc_mac(&ks, chain.data(), msg.data(), n);
+    ct::declassify(std::span(chain));
+    for (const std::size_t half : {std::size_t{0}, std::size_t{4}}) {
+      ops.ctr_half_xor(&ks, chain.data(), half, out.data(), msg.data(), n);
+      ops.ctr_half_xor(&ks, chain.data(), half, out.data(), nullptr, n);
+    }
+    ct::declassify(std::span(out));
+  }
+}
+AXIOM_CT_KERNELS(MagmaCt, detail::magma_kernels());
 
 // MGM seal and open (tag comparison included) with a secret key and plaintext: the portable
 // multiplication with the portable cipher, the others with the cipher kernel this CPU picks

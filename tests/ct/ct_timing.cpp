@@ -52,6 +52,7 @@
 #include "poly1305/poly1305_kernel.hpp"
 #include "gcm/gcm_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "magma/magma_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "registry/registry.hpp"
 #include "sha256/sha256_kernel.hpp"
@@ -439,6 +440,34 @@ int main(int argc, char** argv) {
                     std::make_shared<const Sm4Gcm>(key, *k, detail::ghash_vpclmul_avx2));
   }
 
+  if (hw.has(detail::magma_avx512_vbmi.info.needs)) {
+    const detail::Block64Ops* ops = &detail::magma_avx512_vbmi.ops;
+    static constexpr std::uint8_t key[32] = {3, 1, 4, 1, 5, 9, 2, 6};
+    const auto ks = std::make_shared<detail::MagmaSchedule>();
+    detail::magma_schedule_from_key(*ks, key);
+    // 64 blocks: the kernel's four groups of 16 in flight; CBC encryption: its one-block path.
+    targets.push_back({"magma/avx512_vbmi: ECB of a secret 512-byte plaintext", 512, false,
+                       [ops, ks](const std::uint8_t* s) {
+                         std::uint8_t out[512];
+                         ops->encrypt_blocks(ks.get(), out, s, 64);
+                         sink = out[0];
+                       }});
+    targets.push_back({"magma/avx512_vbmi: CBC encryption of a secret 64-byte plaintext", 64, false,
+                       [ops, ks](const std::uint8_t* s) {
+                         std::uint8_t out[64], iv[8] = {};
+                         ops->cbc_encrypt(ks.get(), iv, out, s, 8);
+                         sink = out[0];
+                       }});
+    targets.push_back({"magma/avx512_vbmi: key and CTR (and MGM's half counter) under a secret key", 32, false,
+                       [ops](const std::uint8_t* s) {
+                         detail::MagmaSchedule secret_ks;
+                         detail::magma_schedule_from_key(secret_ks, s);
+                         std::uint8_t out[256] = {}, ctr[8] = {};
+                         ops->ctr_xor(&secret_ks, ctr, out, out, 32);
+                         ops->ctr_half_xor(&secret_ks, ctr, 4, out, nullptr, 32);
+                         sink = out[0];
+                       }});
+  }
   if (hw.has(detail::chacha20_avx512.info.needs) && hw.has(detail::poly1305_avx512_ifma.info.needs))
     add_chacha20_targets(targets, detail::chacha20_avx512, detail::poly1305_avx512_ifma);
   if (hw.has(detail::kuznyechik_avx512_gfni.info.needs)) {

@@ -21,6 +21,7 @@ extern const Sm4Kernel sm4_gfni_avx2_emul;
 extern const AesKernel aes_vaes_avx512_emul;
 extern const GhashKernel ghash_vpclmul_avx512_emul;
 extern const GcmFusedKernel gcm_vaes_avx512_emul;
+extern const MagmaKernel magma_avx512_vbmi_emul;
 }  // namespace axiom::detail
 #define AXIOM_EMULATED_KERNEL(k) &detail::k##_emul,
 #else
@@ -87,6 +88,12 @@ std::span<const detail::Sha256Kernel* const> sha256_test_kernels() {
 std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels() {
   static const KernelList<detail::KuznyechikKernel> list(detail::kuznyechik_kernels(),
                                                          {AXIOM_EMULATED_KERNEL(kuznyechik_avx512_gfni)});
+  return list.span();
+}
+
+std::span<const detail::MagmaKernel* const> magma_test_kernels() {
+  static const KernelList<detail::MagmaKernel> list(detail::magma_kernels(),
+                                                    {AXIOM_EMULATED_KERNEL(magma_avx512_vbmi)});
   return list.span();
 }
 
