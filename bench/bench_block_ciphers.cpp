@@ -1,6 +1,6 @@
 // bench_block_ciphers: the peer libraries' 128-bit block ciphers (AES-128, AES-256, SM4: CTR,
 // ECB, CBC, GCM, CCM, CMAC, XTS) next to ours, on the contract of
-// bench/registry/registry_block_cipher.hpp (same key bytes, IV/nonce, outputs). Each peer gets a
+// tools/registry/registry_block_cipher.hpp (same key bytes, IV/nonce, outputs). Each peer gets a
 // subject for every op of block_cipher_ops() that it has (OpenSSL 3.0: no SM4-GCM/CCM/XTS;
 // nettle: AES only, no XTS here), keyed once in prepare(), then runs its fastest documented per-message path: the
 // context is reused and only the IV/nonce is reset per message. Each part is built only when

@@ -1,5 +1,5 @@
 // bench_chacha20: the ChaCha20 family's peers. Our kernels come from the bench registry
-// (bench/registry/chacha20.cpp: chacha20/xor, poly1305/mac, chacha20-poly1305/seal and /open,
+// (tools/registry/chacha20.cpp: chacha20/xor, poly1305/mac, chacha20-poly1305/seal and /open,
 // one per kernel); this adds the same four operations of every peer library found at build
 // time. bench_sha256.cpp's main() registers and times them all, interleaved.
 #include "peers/peers.hpp"

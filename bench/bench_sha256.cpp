@@ -1,5 +1,5 @@
 // bench_sha256: the SHA-256, HMAC-SHA256 and Streebog peers. Our kernels come from the bench
-// registry (bench/registry/registry.cpp); this adds each peer library found at build time
+// registry (tools/registry/registry.cpp); this adds each peer library found at build time
 // (bench/peers/<peer>.cpp). bench_main.cpp registers and times them all, interleaved.
 #include "peers/peers.hpp"
 

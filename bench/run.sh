@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh BUILD_DIR [--quick]: run the comparative benchmark built in BUILD_DIR (the bench
 # preset), write BUILD_DIR/bench.json, and turn it into BUILD_DIR/report.md, summary.md,
-# summary.json and chart_*.svg. The run holds to a wall-time budget (bench/registry/schedule.hpp):
+# summary.json and chart_*.svg. The run holds to a wall-time budget (tools/registry/schedule.hpp):
 # rounds of one repetition of every figure in a random order (the machine is a shared VM: ratios
 # within one run hold, absolute speeds drift), first 7 rounds over every figure, then rounds
 # over the figures whose median is not yet within 1 % (relative standard error) until the

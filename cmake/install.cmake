@@ -1,9 +1,13 @@
-# Install the headers, both libraries, the CMake package (find_package(axiom) -> axiom::axiom,
-# axiom::axiom_static) and axiom.pc for pkg-config.
+# Install the headers, both libraries and both of fast-streebog's compatibility libraries, the
+# CMake package (find_package(axiom) -> axiom::axiom, axiom::axiom_static,
+# axiom::streebog_compat, axiom::streebog_compat_static), axiom.pc and axiom_streebog_compat.pc
+# for pkg-config.
 include(CMakePackageConfigHelpers)
 
 set_target_properties(axiom_static PROPERTIES EXPORT_NAME axiom_static)
-install(TARGETS axiom axiom_static EXPORT axiomTargets
+set_target_properties(axiom_streebog_compat PROPERTIES EXPORT_NAME streebog_compat)
+set_target_properties(axiom_streebog_compat_static PROPERTIES EXPORT_NAME streebog_compat_static)
+install(TARGETS axiom axiom_static axiom_streebog_compat axiom_streebog_compat_static EXPORT axiomTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -19,4 +23,6 @@ install(FILES ${PROJECT_BINARY_DIR}/axiomConfig.cmake ${PROJECT_BINARY_DIR}/axio
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/axiom)
 
 configure_file(${PROJECT_SOURCE_DIR}/cmake/axiom.pc.in ${PROJECT_BINARY_DIR}/axiom.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/axiom.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/axiom_streebog_compat.pc.in ${PROJECT_BINARY_DIR}/axiom_streebog_compat.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/axiom.pc ${PROJECT_BINARY_DIR}/axiom_streebog_compat.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

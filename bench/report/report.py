@@ -8,7 +8,7 @@ of whole messages) or <algo>/<op>/<impl>/<bytes>/latency and .../cold (per call:
 p50, p75, p99, p99.5 of TSC ticks per call, warm or with flushed caches), one entry per
 repetition in Google Benchmark's JSON shape (older runs' files, Google Benchmark's own, read
 too). Ours carry the label "axiom", peers "peer". Over the repetitions of a throughput figure it drops the outliers
-(modified z-score above 3.5, as bench/registry/measure.cpp does) and counts them, then takes
+(modified z-score above 3.5, as tools/registry/measure.cpp does) and counts them, then takes
 the min, median and CV (standard deviation / mean) of cycles/byte, and the medians of MB/s and
 cycles/block; per-call figures take the median of each percentile. Our default kernel (label
 "axiom default": the one axiom picks on the benchmark's CPU) is compared with the best peer:
@@ -41,7 +41,7 @@ PEER_COLORS = ["#e0812c", "#c0392b", "#8e5ea2", "#2a9d8f", "#d16ba5", "#8c9a3a",
 # "hmac-X" goes with X, "aes-N" with aes, "streebogN" with streebog).
 FAMILY_OF = {"poly1305": "chacha20", "chacha20-poly1305": "chacha20", "ghash": "aes"}
 
-# Block sizes in bytes, for cycles/block where the JSON has no cpbl counter (bench/registry/
+# Block sizes in bytes, for cycles/block where the JSON has no cpbl counter (tools/registry/
 # measure.cpp's block_size has the same list); every other algorithm has 128-bit blocks.
 BLOCK64 = {"sha256", "hmac-sha256", "streebog256", "streebog512", "hmac-streebog512",
            "chacha20", "chacha20-poly1305"}
@@ -73,7 +73,7 @@ def size_label(n):
 def summarize(values):
     """min, median, CV over the values left after dropping outliers, and how many were dropped.
 
-    The rule of bench/registry/measure.cpp: |x - median| > 3.5 * 1.4826 * MAD, the MAD taken
+    The rule of tools/registry/measure.cpp: |x - median| > 3.5 * 1.4826 * MAD, the MAD taken
     as at least 1 % of the median."""
     med = statistics.median(values)
     mad = max(statistics.median(abs(v - med) for v in values), 0.01 * abs(med))

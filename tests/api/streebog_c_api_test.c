@@ -1,7 +1,7 @@
-/* The fast-streebog C API of axiom.h from a C99 program: known answers, streaming, forks,
+/* The fast-streebog C API of streebog.h (axiom_streebog_compat) from a C99 program: known answers, streaming, forks,
  * hex output and every return code of streebog_hash_file_dual. */
 #define _POSIX_C_SOURCE 200809L
-#include <axiom/axiom.h>
+#include <axiom/streebog.h>
 
 #include <stdio.h>
 #include <stdlib.h>

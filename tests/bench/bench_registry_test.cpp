@@ -1,4 +1,4 @@
-// The benchmark registry and its measuring tools (bench/registry), without timing anything:
+// The benchmark registry and its measuring tools (tools/registry), without timing anything:
 // every kernel of every algorithm has a subject, every subject computes the portable kernel's
 // answer, table kernels name their tables for cold-cache runs, and the statistics, parsing and
 // OS facilities behave. No assertion here depends on speed.
@@ -28,7 +28,7 @@ TEST(BenchRegistry, ListsEveryKernelOfEveryAlgorithm) {
   const std::vector<Subject> all = subjects();
   for (const detail::KernelInfo* k : detail::all_kernels()) {
     const bool found = std::any_of(all.begin(), all.end(), [&](const Subject& s) { return runs_kernel(s, *k); });
-    EXPECT_TRUE(found) << k->name << " has no benchmark subject (bench/registry)";
+    EXPECT_TRUE(found) << k->name << " has no benchmark subject (tools/registry)";
   }
 }
 

@@ -561,15 +561,17 @@ class Modes(unittest.TestCase):
                                                  b"more (12 is the fast path and the usual size)\n"))
 
     def test_ccm_nonces_of_7_to_13_bytes(self):
-        for nonce_size in range(7, 14):
-            for tag_size in (4, 10, 16):
-                key, nonce = os.urandom(16), os.urandom(nonce_size)
-                data, aad = os.urandom(3 * nonce_size), os.urandom(tag_size)
-                with self.subTest(nonce_size=nonce_size, tag_size=tag_size):
-                    want = reference.ccm_seal(reference.ecb_oracle("sm4", key), nonce, data, aad, tag_size)
-                    args = ["--aad", aad.hex(), "--tag-len", str(tag_size)]
-                    self.assertEqual(self.crypt("sm4-ccm", "-e", key, nonce, data, *args), want)
-                    self.assertEqual(self.crypt("sm4-ccm", "-d", key, nonce, want, *args), data)
+        for alg, cipher, key_size in (("sm4-ccm", "sm4", 16), ("aes-128-ccm", "aes", 16), ("aes-192-ccm", "aes", 24),
+                                      ("aes-256-ccm", "aes", 32)):
+            for nonce_size in range(7, 14):
+                for tag_size in (4, 10, 16):
+                    key, nonce = os.urandom(key_size), os.urandom(nonce_size)
+                    data, aad = os.urandom(3 * nonce_size), os.urandom(tag_size)
+                    with self.subTest(alg=alg, nonce_size=nonce_size, tag_size=tag_size):
+                        want = reference.ccm_seal(reference.ecb_oracle(cipher, key), nonce, data, aad, tag_size)
+                        args = ["--aad", aad.hex(), "--tag-len", str(tag_size)]
+                        self.assertEqual(self.crypt(alg, "-e", key, nonce, data, *args), want)
+                        self.assertEqual(self.crypt(alg, "-d", key, nonce, want, *args), data)
         for size in (6, 14):
             rc, out, err = axiom("cipher", "-a", "sm4-ccm", "-e", "-K", "00" * 16, "--iv", "00" * size, data=b"x")
             self.assertEqual((rc, out), (2, b""))

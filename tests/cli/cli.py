@@ -122,7 +122,7 @@ class TreeCase(unittest.TestCase):
 
 AES_SIZES = (128, 192, 256)
 AES_MACS = [f"cmac-aes-{b}" for b in AES_SIZES]
-AES_CIPHERS = [f"aes-{b}-{m}" for m in ("ecb", "cbc", "cfb", "cfb8", "ofb", "ctr", "gcm") for b in AES_SIZES] + [
+AES_CIPHERS = [f"aes-{b}-{m}" for m in ("ecb", "cbc", "cfb", "cfb8", "ofb", "ctr", "gcm", "ccm") for b in AES_SIZES] + [
     "aes-128-xts", "aes-256-xts"]
 AES_NAMES = set(AES_MACS + AES_CIPHERS)
 AES_PORTABLE = {name: "aes/portable+ghash/portable" if name.endswith("gcm") else "aes/portable"

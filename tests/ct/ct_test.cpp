@@ -31,6 +31,7 @@
 #include "poly1305/poly1305_kernel.hpp"
 #include "axiom/sha256.hpp"
 #include "axiom/streebog.hpp"
+#include "core/block_ciphers.hpp"
 #include "ct/ct.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
@@ -81,7 +82,7 @@ int verdict(int r) {
 // with padding on a secret message (whose length is not a whole number of blocks); only outputs
 // and verdicts are declassified.
 template <class C>
-void BlockModesWithSecrets(const C& cipher, std::span<const std::uint8_t, 16> iv, const Bytes& msg) {
+void BlockModesWithSecrets(const C& cipher, std::span<const std::uint8_t, C::block_size> iv, const Bytes& msg) {
   Bytes out(msg.size() + 16);
   const std::size_t whole = msg.size() / 16 * 16;
   for (const std::size_t n : {std::size_t{16}, std::size_t{48}, whole}) {  // one block, a partial batch, more than a batch
@@ -230,17 +231,26 @@ TEST_P(Sha256Ct, HkdfAndPbkdf2WithSecretInputs) {
   ct::declassify(std::span(dk));
 }
 
-// Key expansion, the block functions and every mode with secret keys and messages.
-using AesCt = KernelCt<detail::AesKernel>;
-TEST_P(AesCt, BlockCipherAndModes) {
-  Prng rng(4);
-  Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(200);
+// Key schedule, both block paths (one block and the bulk batch) and every mode with secret keys
+// and messages: for every row of core/block_ciphers.h (its largest key), on every kernel.
+template <class C, class Kernel>
+void BlockCipherAndModes(const Kernel& kernel) {
+  constexpr std::size_t B = C::block_size;
+  Prng rng(6);
+  Bytes key = rng.bytes(C::key_size), iv = rng.bytes(B), msg = rng.bytes(B * 40 + 7);
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
-  const Aes256 aes(std::span<const std::uint8_t, 32>(key.data(), 32), *GetParam());
-  BlockModesWithSecrets(aes, std::span<const std::uint8_t, 16>(iv.data(), 16), msg);
+  const C cipher(std::span<const std::uint8_t, C::key_size>(key.data(), C::key_size), kernel);
+  BlockModesWithSecrets(cipher, std::span<const std::uint8_t, B>(iv.data(), B), msg);
 }
-AXIOM_CT_KERNELS(AesCt, detail::aes_kernels());
+#define AXIOM_CT_ROW(family, block, standard, ...)                                                     \
+  using family##Ct = KernelCt<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>>;        \
+  TEST_P(family##Ct, BlockCipherAndModes) {                                                          \
+    BlockCipherAndModes<typename detail::family##_row::ciphers::last>(*GetParam());                  \
+  }                                                                                                  \
+  AXIOM_CT_KERNELS(family##Ct, detail::family##_kernels());
+AXIOM_BLOCK_CIPHERS(AXIOM_CT_ROW)
+#undef AXIOM_CT_ROW
 
 // GCM seal and open (tag comparison included) with a secret key and plaintext, the AES
 // kernel matching the GHASH kernel's class (portable with portable, AES-NI with PCLMUL).
@@ -258,16 +268,14 @@ TEST_P(GcmCt, SealAndOpen) {
 }
 AXIOM_CT_KERNELS(GcmCt, detail::ghash_kernels());
 
-// Key schedule, block functions (one-block and bulk paths), every mode, GCM (with the
-// matching GHASH kernel class) and CCM with secret keys and messages.
-using Sm4Ct = KernelCt<detail::Sm4Kernel>;
-TEST_P(Sm4Ct, BlockCipherModesAndAeads) {
+// SM4's AEADs, GCM (with the matching GHASH kernel class) and CCM, and whole batches, with
+// secret keys and messages.
+TEST_P(sm4Ct, Aeads) {
   Prng rng(6);
   Bytes key = rng.bytes(16), iv = rng.bytes(16), msg = rng.bytes(200);
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
   const Sm4 sm4(std::span<const std::uint8_t, 16>(key.data(), 16), *GetParam());
-  BlockModesWithSecrets(sm4, std::span<const std::uint8_t, 16>(iv.data(), 16), msg);
   const detail::GhashKernel& ghash = GetParam() == &detail::sm4_portable ? detail::ghash_portable : *detail::ghash_kernels()[detail::ghash_kernels().size() - 2];
   const Bytes nonce = rng.bytes(12), aad = rng.bytes(30);
   SealOpenWithSecrets(Sm4Gcm(sm4, ghash), nonce, aad, msg);
@@ -284,20 +292,7 @@ TEST_P(Sm4Ct, BlockCipherModesAndAeads) {
   ASSERT_TRUE(ctr_big.apply(big_out, big).ok());
   ct::declassify(std::span(big_out));
 }
-AXIOM_CT_KERNELS(Sm4Ct, detail::sm4_kernels());
 
-// Key schedule, both block paths (one block and the bulk batch) and every mode with secret
-// keys and messages.
-using KuznyechikCt = KernelCt<detail::KuznyechikKernel>;
-TEST_P(KuznyechikCt, BlockCipherAndModes) {
-  Prng rng(6);
-  Bytes key = rng.bytes(32), iv = rng.bytes(16), msg = rng.bytes(16 * 40 + 7);
-  ct::secret(std::span(key));
-  ct::secret(std::span(msg));
-  const Kuznyechik k(std::span<const std::uint8_t, 32>(key.data(), 32), *GetParam());
-  BlockModesWithSecrets(k, std::span<const std::uint8_t, 16>(iv.data(), 16), msg);
-}
-AXIOM_CT_KERNELS(KuznyechikCt, detail::kuznyechik_kernels());
 
 // Magma's kernel ops, called directly: a schedule from a secret key, every op on one block, a
 // partial batch and several batches of a secret message (counters and IVs public, as in use).

@@ -1,8 +1,8 @@
 // Cbc<C>::encrypt_many, Cbc<C>::encrypt_many_padded and Cmac<C>::mac_many over every kernel of
-// AES, SM4 and Kuznyechik: each message equals the single-stream result on the reference
-// kernel, for many counts of messages of mixed lengths, unaligned and in place; the known
-// answers of SP 800-38A (CBC) and RFC 4493 / SP 800-38B (CMAC) through the many-calls; and
-// the argument errors, which write nothing.
+// every block cipher of core/block_ciphers.h: each message equals the single-stream result on
+// the portable kernel, for many counts of messages of mixed lengths, unaligned and in place;
+// the known answers of SP 800-38A (CBC) and RFC 4493 / SP 800-38B (CMAC) through the
+// many-calls (AES); and the argument errors, which write nothing.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aes/aes_kernel.hpp"
+#include "core/block_ciphers.hpp"
 #include "axiom/aes.hpp"
 #include "axiom/kuznyechik.hpp"
 #include "axiom/modes.hpp"
@@ -139,19 +140,6 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
 
 class AesMany : public KernelTest<detail::AesKernel> {};
 
-TEST_P(AesMany, EqualsOneStreamEach) {
-  Prng rng(test_seed() + 301);
-  for (std::size_t key_size : {16u, 24u, 32u}) {
-    const Bytes key = rng.bytes(key_size);
-    with_key_size(key_size, [&](auto k) {
-      constexpr std::size_t K = decltype(k)::value;
-      diff_many(AesCipher<K>(fixed<K>(key), detail::aes_portable), AesCipher<K>(fixed<K>(key), *GetParam()));
-    });
-  }
-}
-
-// The known answers, all the messages of one key in one many-call (CMAC: lengths 0, 16, 40
-// and 64 bytes side by side), each also repeated to fill more lanes than the kernel's group.
 TEST_P(AesMany, KnownAnswers) {
   std::map<std::string, std::vector<VectorCase>> by_key;
   for (const char* file : {"kat/aes_cbc.txt", "kat/aes_cmac.txt"})
@@ -231,26 +219,25 @@ TEST_P(AesMany, MessagesSharingCacheSets) {
 INSTANTIATE_TEST_SUITE_P(Kernels, AesMany, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
-class Sm4Many : public KernelTest<detail::Sm4Kernel> {};
-
-TEST_P(Sm4Many, EqualsOneStreamEach) {
-  const Bytes key = Prng(test_seed() + 302).bytes(16);
-  diff_many(Sm4(fixed<16>(key), detail::sm4_portable), Sm4(fixed<16>(key), *GetParam()),
-            emulated(GetParam()->info) ? std::span<const std::size_t>(emulated_counts) : counts);
+// Every row of core/block_ciphers.h, every key size, every kernel against the row's portable one.
+template <class Row, class Kernel>
+void each_cipher_many(const Kernel& kernel, std::uint64_t seed) {
+  Prng rng(seed);
+  detail::for_each_type<typename Row::ciphers>([&]<class C>() {
+    const Bytes key = rng.bytes(C::key_size);
+    diff_many(C(fixed<C::key_size>(key), *Row::kernels().back()), C(fixed<C::key_size>(key), kernel),
+              emulated(kernel.info) ? std::span<const std::size_t>(emulated_counts) : counts);
+  });
 }
-
-INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Many, ::testing::ValuesIn(sm4_test_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
-
-class KuznyechikMany : public KernelTest<detail::KuznyechikKernel> {};
-
-TEST_P(KuznyechikMany, EqualsOneStreamEach) {
-  const Bytes key = Prng(test_seed() + 303).bytes(32);
-  diff_many(Kuznyechik(fixed<32>(key), detail::kuznyechik_tables), Kuznyechik(fixed<32>(key), *GetParam()));
-}
-
-INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikMany, ::testing::ValuesIn(kuznyechik_test_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
+#define AXIOM_MANY_ROW(family, block, standard, ...)                                                  \
+  class family##Many : public KernelTest<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>> {}; \
+  TEST_P(family##Many, EqualsOneStreamEach) {                                                        \
+    each_cipher_many<detail::family##_row>(*GetParam(), test_seed() + 301);                          \
+  }                                                                                                  \
+  INSTANTIATE_TEST_SUITE_P(Kernels, family##Many, ::testing::ValuesIn(family##_test_kernels()),      \
+                           [](const auto& p) { return kernel_test_name(p.param->info); });
+AXIOM_BLOCK_CIPHERS(AXIOM_MANY_ROW)
+#undef AXIOM_MANY_ROW
 
 // Argument errors: nothing is written, whichever job is wrong.
 TEST(ManyStreams, ErrorsWriteNothing) {

@@ -1,8 +1,9 @@
-// XTS over every AES, SM4 and Kuznyechik kernel against a block-at-a-time reading of the
-// standards (IEEE 1619-2018 5.3/5.4, GB/T 17964-2021) on the portable kernel, in both tweak
-// orders and both directions, at every length 16..1100 and around 4 KiB and 64 KiB, unaligned,
-// in place and with the output ending at a guard page; and against OpenSSL (EVP aes-*-xts) and
-// libgcrypt (GCRY_CIPHER_MODE_XTS with AES and SM4) on random keys, tweaks and lengths.
+// XTS over every kernel of every block-cipher row of 16-byte blocks (core/block_ciphers.h)
+// against a block-at-a-time reading of the standards (IEEE 1619-2018 5.3/5.4, GB/T 17964-2021)
+// on the portable kernel, in both tweak orders and both directions, at every length 16..1100
+// and around 4 KiB and 64 KiB, unaligned, in place and with the output ending at a guard page;
+// and against OpenSSL (EVP aes-*-xts) and libgcrypt (GCRY_CIPHER_MODE_XTS with AES and SM4) on
+// random keys, tweaks and lengths.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "axiom/kuznyechik.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
+#include "core/block_ciphers.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
 #include "support/aes_helpers.hpp"
@@ -125,18 +127,6 @@ std::pair<Bytes, Bytes> two_keys(std::uint64_t seed) {
 }
 
 class AesXtsDiff : public KernelTest<detail::AesKernel> {};
-
-TEST_P(AesXtsDiff, Aes128AgainstDefinition) {
-  const auto [k1, k2] = two_keys<Aes128>(72);
-  against_definition(Aes128(fixed<16>(k1), detail::aes_portable), Aes128(fixed<16>(k2), detail::aes_portable),
-                     Aes128(fixed<16>(k1), *GetParam()), Aes128(fixed<16>(k2), *GetParam()));
-}
-
-TEST_P(AesXtsDiff, Aes256AgainstDefinition) {
-  const auto [k1, k2] = two_keys<Aes256>(73);
-  against_definition(Aes256(fixed<32>(k1), detail::aes_portable), Aes256(fixed<32>(k2), detail::aes_portable),
-                     Aes256(fixed<32>(k1), *GetParam()), Aes256(fixed<32>(k2), *GetParam()));
-}
 
 // peer_lengths: 16..1100, then some KiB.
 std::vector<std::size_t> peer_lengths() {
@@ -274,35 +264,44 @@ TEST_P(AesXtsDiff, FusedMatchesGeneric) {
 INSTANTIATE_TEST_SUITE_P(Kernels, AesXtsDiff, ::testing::ValuesIn(aes_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
 
+#if AXIOM_HAVE_LIBGCRYPT
 class Sm4XtsDiff : public KernelTest<detail::Sm4Kernel> {};
 
-TEST_P(Sm4XtsDiff, AgainstDefinition) {
-  const auto [k1, k2] = two_keys<Sm4>(78);
-  against_definition(Sm4(fixed<16>(k1), detail::sm4_portable), Sm4(fixed<16>(k2), detail::sm4_portable),
-                     Sm4(fixed<16>(k1), *GetParam()), Sm4(fixed<16>(k2), *GetParam()),
-                     Sweep(dense, emulated(GetParam()->info)));
-}
-
-#if AXIOM_HAVE_LIBGCRYPT
 TEST_P(Sm4XtsDiff, MatchesLibgcrypt) {
   against_libgcrypt<Sm4>(GCRY_CIPHER_SM4, *GetParam(), 79, emulated(GetParam()->info));
 }
-#endif
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Sm4XtsDiff, ::testing::ValuesIn(sm4_test_kernels()),
                          [](const auto& p) { return kernel_test_name(p.param->info); });
+#endif
 
-class KuznyechikXtsDiff : public KernelTest<detail::KuznyechikKernel> {};
-
-TEST_P(KuznyechikXtsDiff, AgainstDefinition) {
-  const auto [k1, k2] = two_keys<Kuznyechik>(80);
-  against_definition(Kuznyechik(fixed<32>(k1), detail::kuznyechik_portable),
-                     Kuznyechik(fixed<32>(k2), detail::kuznyechik_portable), Kuznyechik(fixed<32>(k1), *GetParam()),
-                     Kuznyechik(fixed<32>(k2), *GetParam()), Sweep(dense, emulated(GetParam()->info)));
+// XTS against its definition over ECB on the row's portable kernel, for every row of
+// core/block_ciphers.h of 16-byte blocks, each of its ciphers with 128- or 256-bit keys, every
+// kernel.
+template <class Row, class Kernel>
+void each_xts_against_definition(const Kernel& kernel) {
+  detail::for_each_type<typename Row::ciphers>([&]<class C>() {
+    if constexpr (C::key_size == 16 || C::key_size == 32) {
+      const auto [k1, k2] = two_keys<C>(72 + detail::index_of<C>);
+      const auto& portable = *Row::kernels().back();
+      against_definition(C(fixed<C::key_size>(k1), portable), C(fixed<C::key_size>(k2), portable),
+                         C(fixed<C::key_size>(k1), kernel), C(fixed<C::key_size>(k2), kernel),
+                         Sweep(dense, emulated(kernel.info)));
+    }
+  });
 }
-
-INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikXtsDiff, ::testing::ValuesIn(kuznyechik_test_kernels()),
-                         [](const auto& p) { return kernel_test_name(p.param->info); });
+#define AXIOM_XTS_ROW_16(family)                                                                   \
+  class family##XtsDefinition                                                                     \
+      : public KernelTest<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>> {};      \
+  TEST_P(family##XtsDefinition, AgainstDefinition) {                                              \
+    each_xts_against_definition<detail::family##_row>(*GetParam());                              \
+  }                                                                                               \
+  INSTANTIATE_TEST_SUITE_P(Kernels, family##XtsDefinition, ::testing::ValuesIn(family##_test_kernels()), \
+                           [](const auto& p) { return kernel_test_name(p.param->info); });
+#define AXIOM_XTS_ROW_8(family)
+#define AXIOM_XTS_ROW(family, block, standard, ...) AXIOM_XTS_ROW_##block(family)
+AXIOM_BLOCK_CIPHERS(AXIOM_XTS_ROW)
+#undef AXIOM_XTS_ROW
 
 // Errors: sizes, overlap, the largest data unit and one byte more; out untouched on errors.
 TEST(XtsErrors, SizesAndOverlap) {

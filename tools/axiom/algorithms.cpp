@@ -1,15 +1,12 @@
 #include "algorithms.hpp"
 
 #include <array>
+#include <deque>
+#include <string>
 #include <vector>
 
-#include "axiom/aes.hpp"
-#include "axiom/hmac.hpp"
-#include "axiom/kuznyechik.hpp"
-#include "axiom/modes.hpp"
-#include "axiom/sha256.hpp"
-#include "axiom/sm4.hpp"
-#include "axiom/streebog.hpp"
+#include "axiom/axiom.hpp"
+#include "core/block_ciphers.hpp"
 #include "io.hpp"
 
 namespace axiom::cli {
@@ -56,7 +53,7 @@ class CmacDigester final : public Digester {
  public:
   explicit CmacDigester(std::span<const std::uint8_t> key) : m_(key.first<C::key_size>()) {}
   void update(std::span<const std::uint8_t> data) override { m_.update(data); }
-  void finish(std::span<std::uint8_t> out) override { m_.finish(out.first<16>()); }
+  void finish(std::span<std::uint8_t> out) override { m_.finish(out.first<C::block_size>()); }
 
  private:
   Cmac<C> m_;
@@ -85,7 +82,7 @@ constexpr MacAlgorithm hmac_entry(std::string_view name) {
 
 template <class C>
 constexpr MacAlgorithm cmac_entry(std::string_view name) {
-  return {name, 16,
+  return {name, C::block_size,
           [](std::span<const std::uint8_t> key) -> std::unique_ptr<Digester> {
             return std::make_unique<CmacDigester<C>>(key);
           },
@@ -98,21 +95,34 @@ const HashAlgorithm hashes[] = {
     hash_entry<Streebog512>("STREEBOG512"),
 };
 
-const MacAlgorithm macs[] = {
-    hmac_entry<Sha256>("hmac-sha256"),
-    hmac_entry<Streebog256>("hmac-streebog256"),
-    hmac_entry<Streebog512>("hmac-streebog512"),
-    cmac_entry<Aes128>("cmac-aes-128"),
-    cmac_entry<Aes192>("cmac-aes-192"),
-    cmac_entry<Aes256>("cmac-aes-256"),
-    cmac_entry<Sm4>("cmac-sm4"),
-    cmac_entry<Kuznyechik>("kuznyechik-mac"),
-};
+// The MACs: HMAC over each hash, and for each block cipher of core/block_ciphers.h its CMAC,
+// named cmac-<cipher>, or for a GOST cipher GOST R 34.13-2015's MAC (the same OMAC1), named
+// <cipher>-mac as the GOST engine names it.
+const std::vector<MacAlgorithm>& macs() {
+  static const std::deque<std::string> names = [] {
+    std::deque<std::string> n;
+    detail::for_each_type<detail::BlockCiphers>([&]<class C>() {
+      n.push_back(detail::is_gost<C> ? detail::cipher_name<C>() + "-mac" : std::string("cmac-").append(detail::cipher_name<C>()));
+    });
+    return n;
+  }();
+  static const std::vector<MacAlgorithm> list = [] {
+    std::vector<MacAlgorithm> v = {
+        hmac_entry<Sha256>("hmac-sha256"),
+        hmac_entry<Streebog256>("hmac-streebog256"),
+        hmac_entry<Streebog512>("hmac-streebog512"),
+    };
+    std::size_t i = 0;
+    detail::for_each_type<detail::BlockCiphers>([&]<class C>() { v.push_back(cmac_entry<C>(names[i++])); });
+    return v;
+  }();
+  return list;
+}
 
 }  // namespace
 
 std::span<const HashAlgorithm> hash_algorithms() { return hashes; }
-std::span<const MacAlgorithm> mac_algorithms() { return macs; }
+std::span<const MacAlgorithm> mac_algorithms() { return macs(); }
 
 const HashAlgorithm* find_hash(std::string_view name) {
   for (const HashAlgorithm& a : hashes)
@@ -121,7 +131,7 @@ const HashAlgorithm* find_hash(std::string_view name) {
 }
 
 const MacAlgorithm* find_mac(std::string_view name) {
-  for (const MacAlgorithm& a : macs)
+  for (const MacAlgorithm& a : macs())
     if (same_name(a.name, name)) return &a;
   return nullptr;
 }

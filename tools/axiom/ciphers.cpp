@@ -3,23 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <type_traits>
 #include <utility>
 
-#include "axiom/aes.hpp"
-#include "axiom/bytes.hpp"
-#include "axiom/ccm.hpp"
-#include "axiom/chacha20.hpp"
-#include "axiom/chacha20_poly1305.hpp"
-#include "axiom/gcm.hpp"
-#include "axiom/acpkm.hpp"
-#include "axiom/kuznyechik.hpp"
-#include "axiom/mgm.hpp"
-#include "axiom/modes.hpp"
-#include "axiom/poly1305.hpp"
-#include "axiom/sm4.hpp"
-#include "axiom/xts.hpp"
+#include "axiom/axiom.hpp"
+#include "core/block_ciphers.hpp"
 #include "gcm/gcm_kernel.hpp"
 #include "io.hpp"
 
@@ -103,9 +93,9 @@ std::string_view chacha20_poly1305_kernel() {
 
 enum class BlockMode { ecb, cbc };
 
-// BlockModeCrypter: ECB or CBC over a 16-byte block cipher C, as `openssl enc`: PKCS#7
-// padding unless disable_padding(). CBC takes GOST R 34.13-2015's register too (an IV of
-// 16·z bytes: z chains). Whole blocks go through as they come; a partial block waits in
+// BlockModeCrypter: ECB or CBC over a block cipher C of B-byte blocks, as `openssl enc`:
+// PKCS#7 padding unless disable_padding(). CBC takes GOST R 34.13-2015's register too (an IV
+// of B·z bytes: z chains). Whole blocks go through as they come; a partial block waits in
 // pending_, and a padded decryption also holds back its last whole block, whose padding
 // finish() checks and removes.
 template <class C, BlockMode M>
@@ -121,8 +111,8 @@ class BlockModeCrypter final : public Crypter {
   Status update(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) override {
     if (!mode_) return mode_.error();
     pending_.insert(pending_.end(), in.begin(), in.end());
-    std::size_t whole = pending_.size() / 16 * 16;
-    if (!encrypt_ && pad_ && whole == pending_.size() && whole != 0) whole -= 16;
+    std::size_t whole = pending_.size() / B * B;
+    if (!encrypt_ && pad_ && whole == pending_.size() && whole != 0) whole -= B;
     const std::size_t at = out.size();
     out.resize(at + whole);
     const auto src = std::span<const std::uint8_t>(pending_).first(whole);
@@ -137,14 +127,14 @@ class BlockModeCrypter final : public Crypter {
   Status finish(std::vector<std::uint8_t>& out) override {
     if (!mode_) return mode_.error();
     if (!pad_) return pending_.empty() ? Status{} : Status{Error::invalid_argument};
-    std::uint8_t block[16];
+    std::uint8_t block[B];
     const std::size_t at = out.size();
     Status s;
     if (encrypt_) {
       Result<std::size_t> r = mode_->encrypt_padded(block, pending_);
       s = r.status();
-      if (s.ok()) out.insert(out.end(), block, block + 16);
-    } else if (pending_.size() != 16) {
+      if (s.ok()) out.insert(out.end(), block, block + B);
+    } else if (pending_.size() != B) {
       s = Error::invalid_padding;
     } else {
       std::size_t length = 0;
@@ -158,6 +148,7 @@ class BlockModeCrypter final : public Crypter {
   }
 
  private:
+  static constexpr std::size_t B = C::block_size;
   using Mode = std::conditional_t<M == BlockMode::cbc, Cbc<C>, Ecb<C>>;
   static Result<Mode> make_mode(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv) {
     if constexpr (M == BlockMode::cbc)
@@ -177,11 +168,11 @@ std::unique_ptr<Crypter> make_block_mode(std::span<const std::uint8_t> key, std:
   return std::make_unique<BlockModeCrypter<C, M>>(key, iv, encrypt);
 }
 
-// CTR over a 16-byte block cipher C with a 128-bit big-endian counter (the IV), as
+// CTR over a block cipher C with a big-endian counter of one block (the IV), as
 // `openssl enc -aes-128-ctr`.
 template <class C>
 std::unique_ptr<Crypter> make_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
-  return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), iv.first<16>()));
+  return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), iv.first<C::block_size>()));
 }
 
 // GCM: ciphertext || tag of tag_size bytes (12..16), as OpenSSL's EVP AES-GCM gives them.
@@ -202,8 +193,8 @@ Status gcm_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t>
   return A(key.first<A::key_size>()).open(out, iv, aad, in, tag_size);
 }
 
-// CFB with a segment of `segment` bytes (16: OpenSSL's -cfb, 1: -cfb8) and OFB over a 16-byte
-// block cipher C; a 16-byte IV, or GOST R 34.13-2015's register of 16·z bytes.
+// CFB with a segment of `segment` bytes (a block: OpenSSL's -cfb, 1: -cfb8) and OFB over a
+// block cipher C; an IV of one block, or GOST R 34.13-2015's register of z blocks.
 template <class C, std::size_t segment>
 std::unique_ptr<Crypter> make_cfb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt) {
   return stream<Cfb<C>>(Cfb<C>::with_register(C(key.first<C::key_size>()), iv, segment), encrypt);
@@ -214,7 +205,7 @@ std::unique_ptr<Crypter> make_ofb(std::span<const std::uint8_t> key, std::span<c
   return stream<Ofb<C>>(Ofb<C>::with_register(C(key.first<C::key_size>()), iv));
 }
 
-// XTS over a 16-byte block cipher C: the whole input is one data unit (16 bytes to 16 MiB)
+// XTS over a block cipher C of 16-byte blocks: the whole input is one data unit (16 bytes to 16 MiB)
 // under the IV as tweak, with ciphertext stealing (OpenSSL's EVP aes-*-xts / sm4-xts; its
 // `enc` command refuses XTS). The input waits in pending_ until finish().
 template <class C>
@@ -222,7 +213,7 @@ class XtsCrypter final : public Crypter {
  public:
   XtsCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt)
       : key_(key.begin(), key.end()), encrypt_(encrypt) {
-    std::copy(iv.begin(), iv.begin() + 16, tweak_.begin());
+    std::copy(iv.begin(), iv.begin() + C::block_size, tweak_.begin());
   }
   ~XtsCrypter() override {
     secure_wipe(key_);
@@ -250,7 +241,7 @@ class XtsCrypter final : public Crypter {
 
  private:
   std::vector<std::uint8_t> key_;
-  std::array<std::uint8_t, 16> tweak_{};
+  std::array<std::uint8_t, C::block_size> tweak_{};
   bool encrypt_;
   XtsStandard standard_ = XtsStandard::ieee1619;
   std::vector<std::uint8_t> pending_;
@@ -261,13 +252,10 @@ std::unique_ptr<Crypter> make_xts(std::span<const std::uint8_t> key, std::span<c
   return std::make_unique<XtsCrypter<C>>(key, iv, encrypt);
 }
 
-std::string_view sm4_kernel() {
-  static const std::string name(Sm4(std::array<std::uint8_t, 16>{}).kernel_name());
-  return name;
-}
-
-std::string_view aes_kernel() {
-  static const std::string name(Aes128(std::array<std::uint8_t, 16>{}).kernel_name());
+// The kernel of cipher C on this CPU.
+template <class C>
+std::string_view cipher_kernel() {
+  static const std::string name(C(std::array<std::uint8_t, C::key_size>{}).kernel_name());
   return name;
 }
 
@@ -291,134 +279,148 @@ std::string_view gcm_kernel() {
   return name;
 }
 
-// GOST CTR (GOST R 34.13-2015, as the GOST engine's kuznyechik-ctr): the 8-byte IV is the
-// top half of the first 128-bit counter block, the low half starts at 0.
+// GOST CTR (GOST R 34.13-2015, as the GOST engine's kuznyechik-ctr and magma-ctr): the IV of
+// half a block is the top half of the first counter block, the low half starts at 0.
 template <class C>
 std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
-  std::array<std::uint8_t, 16> block{};
-  std::copy(iv.begin(), iv.begin() + 8, block.begin());
+  std::array<std::uint8_t, C::block_size> block{};
+  std::copy(iv.begin(), iv.begin() + C::block_size / 2, block.begin());
   return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), block));
 }
 
-// CTR-ACPKM with the GOST engine's section of 4096 bytes (kuznyechik-ctr-acpkm) and its 8-byte IV.
+// CTR-ACPKM with the GOST engine's section of 4096 bytes (<cipher>-ctr-acpkm) and its IV of
+// half a block.
+template <class C>
 std::unique_ptr<Crypter> make_ctr_acpkm(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
-  return stream(KuznyechikCtrAcpkm::make(key.first<32>(), iv, 4096));
+  return stream(CtrAcpkm<C>::make(key.first<C::key_size>(), iv, 4096));
 }
 
-std::string_view kuznyechik_kernel() {
-  static const std::string name(Kuznyechik(std::array<std::uint8_t, 32>{}).kernel_name());
-  return name;
-}
-
-std::string_view kuznyechik_mgm_kernel() {
+// The kernels of MGM over C: the cipher's and the multiplication's.
+template <class C>
+std::string_view mgm_kernel() {
   static const std::string name = [] {
-    const KuznyechikMgm m(std::array<std::uint8_t, 32>{});
+    const Mgm<C> m(std::array<std::uint8_t, C::key_size>{});
     return std::string(m.kernel_name()) + "+" + std::string(m.mul_kernel_name());
   }();
   return name;
 }
 
-constexpr Sizes no_iv{0, 0};
-constexpr Sizes block_iv{16, 16};
-constexpr Sizes register_iv{16, 128, 16};  // GOST R 34.13-2015: m = 16·z bytes, z = 1..8
-constexpr Sizes any_nonce{1, SIZE_MAX};    // GCM: any non-empty nonce (SP 800-38D)
-constexpr std::string_view counter_text = "16 bytes: the initial 128-bit big-endian counter";
+constexpr Sizes any_nonce{1, SIZE_MAX};  // GCM: any non-empty nonce (SP 800-38D)
 constexpr std::string_view tweak_text = "16 bytes: the tweak (data unit number)";
-constexpr std::string_view register_text =
-    "16 bytes, or 16*z bytes for GOST R 34.13-2015's register of z blocks (z = 1 to 8)";
 constexpr std::string_view gcm_text = "a nonce of 1 byte or more (12 is the fast path and the usual size)";
+constexpr std::string_view ccm_text =
+    "a nonce of 7 to 13 bytes (12 in RFC 8998); with N bytes a message holds at most 2^(8*(15 - N)) - 1 bytes";
 
-// The block cipher modes of cipher C named PREFIX-MODE, as OpenSSL names them.
-template <class C>
-constexpr CipherAlgorithm ecb(std::string_view name, std::string_view (*kernel)()) {
-  return {.name = name, .key_size = C::key_size, .iv = no_iv, .iv_text = "",
-          .make = make_block_mode<C, BlockMode::ecb>, .kernel = kernel};
-}
-template <class C>
-constexpr CipherAlgorithm mode(std::string_view name, Sizes iv, std::string_view iv_text,
-                               std::unique_ptr<Crypter> (*make)(std::span<const std::uint8_t>,
-                                                                std::span<const std::uint8_t>, bool),
-                               std::string_view (*kernel)(), std::size_t key_size = C::key_size) {
-  return {.name = name, .key_size = key_size, .iv = iv, .iv_text = iv_text, .make = make, .kernel = kernel};
-}
-template <class C>
-constexpr CipherAlgorithm gcm(std::string_view name) {
-  return {.name = name, .key_size = C::key_size, .iv = any_nonce, .iv_text = gcm_text,
-          .aead = {gcm_seal<Gcm<C>>, gcm_open<Gcm<C>>}, .tag_size = 16, .tags = {12, 16},
-          .kernel = gcm_kernel<C>};
-}
-
-const CipherAlgorithm ciphers[] = {
-    {.name = "chacha20", .key_size = 32, .iv = {16, 16},
-     .iv_text = "16 bytes: block counter (32-bit little-endian) || 12-byte nonce", .make = make_chacha20,
-     .kernel = chacha20_kernel},
-    {.name = "chacha20-poly1305", .key_size = 32, .iv = {12, 12}, .iv_text = "a 12-byte nonce",
-     .aead = {aead_seal<ChaCha20Poly1305>, aead_open<ChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
-     .kernel = chacha20_poly1305_kernel},
-    {.name = "xchacha20-poly1305", .key_size = 32, .iv = {24, 24}, .iv_text = "a 24-byte nonce",
-     .aead = {aead_seal<XChaCha20Poly1305>, aead_open<XChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
-     .kernel = chacha20_poly1305_kernel},
-    ecb<Aes128>("aes-128-ecb", aes_kernel),
-    ecb<Aes192>("aes-192-ecb", aes_kernel),
-    ecb<Aes256>("aes-256-ecb", aes_kernel),
-    mode<Aes128>("aes-128-cbc", block_iv, "16 bytes", make_block_mode<Aes128, BlockMode::cbc>, aes_kernel),
-    mode<Aes192>("aes-192-cbc", block_iv, "16 bytes", make_block_mode<Aes192, BlockMode::cbc>, aes_kernel),
-    mode<Aes256>("aes-256-cbc", block_iv, "16 bytes", make_block_mode<Aes256, BlockMode::cbc>, aes_kernel),
-    mode<Aes128>("aes-128-cfb", block_iv, "16 bytes", make_cfb<Aes128, 16>, aes_kernel),
-    mode<Aes192>("aes-192-cfb", block_iv, "16 bytes", make_cfb<Aes192, 16>, aes_kernel),
-    mode<Aes256>("aes-256-cfb", block_iv, "16 bytes", make_cfb<Aes256, 16>, aes_kernel),
-    mode<Aes128>("aes-128-cfb8", block_iv, "16 bytes", make_cfb<Aes128, 1>, aes_kernel),
-    mode<Aes192>("aes-192-cfb8", block_iv, "16 bytes", make_cfb<Aes192, 1>, aes_kernel),
-    mode<Aes256>("aes-256-cfb8", block_iv, "16 bytes", make_cfb<Aes256, 1>, aes_kernel),
-    mode<Aes128>("aes-128-ofb", block_iv, "16 bytes", make_ofb<Aes128>, aes_kernel),
-    mode<Aes192>("aes-192-ofb", block_iv, "16 bytes", make_ofb<Aes192>, aes_kernel),
-    mode<Aes256>("aes-256-ofb", block_iv, "16 bytes", make_ofb<Aes256>, aes_kernel),
-    mode<Aes128>("aes-128-ctr", block_iv, counter_text, make_ctr<Aes128>, aes_kernel),
-    mode<Aes192>("aes-192-ctr", block_iv, counter_text, make_ctr<Aes192>, aes_kernel),
-    mode<Aes256>("aes-256-ctr", block_iv, counter_text, make_ctr<Aes256>, aes_kernel),
-    mode<Aes128>("aes-128-xts", block_iv, tweak_text, make_xts<Aes128>, aes_kernel, 32),
-    mode<Aes256>("aes-256-xts", block_iv, tweak_text, make_xts<Aes256>, aes_kernel, 64),
-    gcm<Aes128>("aes-128-gcm"),
-    gcm<Aes192>("aes-192-gcm"),
-    gcm<Aes256>("aes-256-gcm"),
-    ecb<Sm4>("sm4-ecb", sm4_kernel),
-    mode<Sm4>("sm4-cbc", block_iv, "16 bytes", make_block_mode<Sm4, BlockMode::cbc>, sm4_kernel),
-    mode<Sm4>("sm4-cfb", block_iv, "16 bytes", make_cfb<Sm4, 16>, sm4_kernel),
-    mode<Sm4>("sm4-cfb8", block_iv, "16 bytes", make_cfb<Sm4, 1>, sm4_kernel),
-    mode<Sm4>("sm4-ofb", block_iv, "16 bytes", make_ofb<Sm4>, sm4_kernel),
-    mode<Sm4>("sm4-ctr", block_iv, counter_text, make_ctr<Sm4>, sm4_kernel),
-    mode<Sm4>("sm4-xts", block_iv, tweak_text, make_xts<Sm4>, sm4_kernel, 32),
-    gcm<Sm4>("sm4-gcm"),
-    // CCM (RFC 8998 uses 12-byte nonces): L = 15 - nonce bytes hold the message length.
-    {.name = "sm4-ccm", .key_size = 16, .iv = {7, 13},
-     .iv_text = "a nonce of 7 to 13 bytes (12 in RFC 8998); with N bytes a message holds at most "
-                "2^(8*(15 - N)) - 1 bytes",
-     .aead = {gcm_seal<Sm4Ccm>, gcm_open<Sm4Ccm>}, .tag_size = 16, .tags = {4, 16, 2}, .kernel = sm4_kernel},
-    ecb<Kuznyechik>("kuznyechik-ecb", kuznyechik_kernel),
-    mode<Kuznyechik>("kuznyechik-cbc", register_iv, register_text, make_block_mode<Kuznyechik, BlockMode::cbc>,
-                     kuznyechik_kernel),
-    mode<Kuznyechik>("kuznyechik-cfb", register_iv, register_text, make_cfb<Kuznyechik, 16>, kuznyechik_kernel),
-    mode<Kuznyechik>("kuznyechik-cfb8", register_iv, register_text, make_cfb<Kuznyechik, 1>, kuznyechik_kernel),
-    mode<Kuznyechik>("kuznyechik-ofb", register_iv, register_text, make_ofb<Kuznyechik>, kuznyechik_kernel),
-    mode<Kuznyechik>("kuznyechik-ctr", {8, 8},
-                     "8 bytes: the top half of the first 128-bit counter block (GOST R 34.13-2015)",
-                     make_gost_ctr<Kuznyechik>, kuznyechik_kernel),
-    mode<Kuznyechik>("kuznyechik-ctr-acpkm", {8, 8},
-                     "8 bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)",
-                     make_ctr_acpkm, kuznyechik_kernel),
-    mode<Kuznyechik>("kuznyechik-xts", block_iv, tweak_text, make_xts<Kuznyechik>, kuznyechik_kernel, 64),
-    {.name = "kuznyechik-mgm", .key_size = 32, .iv = {16, 16},
-     .iv_text = "a 16-byte nonce whose first bit is 0 (RFC 9058)",
-     .aead = {gcm_seal<KuznyechikMgm>, gcm_open<KuznyechikMgm>}, .tag_size = 16, .tags = {4, 16},
-     .kernel = kuznyechik_mgm_kernel},
+// Rows: the table under construction; its names and IV texts are kept in `texts`, which never
+// moves them.
+struct Rows {
+  std::vector<CipherAlgorithm> list;
+  std::deque<std::string> texts;
+  std::string_view keep(std::string s) { return texts.emplace_back(std::move(s)); }
 };
+
+// The modes of the block ciphers of one row of core/block_ciphers.h, mode by mode (each for
+// every key size), named <cipher>-<mode> as OpenSSL and the GOST engine name them. What a
+// cipher offers follows from its row: ECB, CBC, CFB, CFB8, OFB and CTR for all; CTR-ACPKM
+// and MGM for GOST ciphers, whose CBC, CFB and OFB also take GOST R 34.13-2015's register of
+// up to 8 blocks and whose CTR starts from half a block; XTS for 16-byte blocks under 128- or
+// 256-bit keys (IEEE 1619); GCM and CCM for the other ciphers of 16-byte blocks.
+template <class Row>
+void add_family(Rows& rows) {
+  constexpr std::size_t B = Row::block_size;
+  constexpr bool gost = Row::standard == detail::CipherStandard::gost;
+  const std::string b = std::to_string(B), half = std::to_string(B / 2), bits = std::to_string(8 * B);
+  const Sizes block_iv{B, B}, register_iv{B, 8 * B, B}, chain_iv = gost ? register_iv : block_iv;
+  const std::string_view chain_text = rows.keep(
+      gost ? b + " bytes, or " + b + "*z bytes for GOST R 34.13-2015's register of z blocks (z = 1 to 8)"
+           : b + " bytes");
+  const std::string_view counter_text =
+      rows.keep(gost ? half + " bytes: the top half of the first " + bits + "-bit counter block (GOST R 34.13-2015)"
+                     : b + " bytes: the initial " + bits + "-bit big-endian counter");
+  const std::string_view acpkm_text =
+      rows.keep(half + " bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)");
+  const std::string_view mgm_text = rows.keep(std::string("a ").append(b) + "-byte nonce whose first bit is 0 (RFC 9058)");
+  const auto each = [&](std::string_view mode, auto add) {
+    detail::for_each_type<typename Row::ciphers>([&]<class C>() {
+      CipherAlgorithm a{.name = rows.keep(detail::cipher_name<C>() + "-" + std::string(mode)),
+                        .key_size = C::key_size, .iv = chain_iv, .iv_text = chain_text,
+                        .kernel = cipher_kernel<C>};
+      if (add.template operator()<C>(a)) rows.list.push_back(a);
+    });
+  };
+  each("ecb", []<class C>(CipherAlgorithm& a) {
+    a.iv = {0, 0}, a.iv_text = "", a.make = make_block_mode<C, BlockMode::ecb>;
+    return true;
+  });
+  each("cbc", []<class C>(CipherAlgorithm& a) { return a.make = make_block_mode<C, BlockMode::cbc>, true; });
+  each("cfb", []<class C>(CipherAlgorithm& a) { return a.make = make_cfb<C, C::block_size>, true; });
+  each("cfb8", []<class C>(CipherAlgorithm& a) { return a.make = make_cfb<C, 1>, true; });
+  each("ofb", []<class C>(CipherAlgorithm& a) { return a.make = make_ofb<C>, true; });
+  each("ctr", [&]<class C>(CipherAlgorithm& a) {
+    a.iv = gost ? Sizes{B / 2, B / 2} : block_iv, a.iv_text = counter_text;
+    a.make = gost ? make_gost_ctr<C> : make_ctr<C>;
+    return true;
+  });
+  if constexpr (gost)
+    each("ctr-acpkm", [&]<class C>(CipherAlgorithm& a) {
+      a.iv = {B / 2, B / 2}, a.iv_text = acpkm_text, a.make = make_ctr_acpkm<C>;
+      return true;
+    });
+  if constexpr (B == 16)
+    each("xts", []<class C>(CipherAlgorithm& a) {
+      if constexpr (C::key_size == 16 || C::key_size == 32) {
+        a.key_size = 2 * C::key_size, a.iv = {16, 16}, a.iv_text = tweak_text, a.make = make_xts<C>;
+        return true;
+      }
+      return false;
+    });
+  if constexpr (B == 16 && !gost) {
+    each("gcm", []<class C>(CipherAlgorithm& a) {
+      a.iv = any_nonce, a.iv_text = gcm_text, a.aead = {gcm_seal<Gcm<C>>, gcm_open<Gcm<C>>};
+      a.tag_size = 16, a.tags = {12, 16}, a.kernel = gcm_kernel<C>;
+      return true;
+    });
+    // CCM (RFC 8998 uses 12-byte nonces): L = 15 - nonce bytes hold the message length.
+    each("ccm", []<class C>(CipherAlgorithm& a) {
+      a.iv = {7, 13}, a.iv_text = ccm_text, a.aead = {gcm_seal<Ccm<C>>, gcm_open<Ccm<C>>};
+      a.tag_size = 16, a.tags = {4, 16, 2};
+      return true;
+    });
+  }
+  if constexpr (gost)
+    each("mgm", [&]<class C>(CipherAlgorithm& a) {
+      a.iv = block_iv, a.iv_text = mgm_text, a.aead = {gcm_seal<Mgm<C>>, gcm_open<Mgm<C>>};
+      a.tag_size = B, a.tags = {4, B}, a.kernel = mgm_kernel<C>;
+      return true;
+    });
+}
+
+const Rows& ciphers() {
+  static const Rows rows = [] {
+    Rows r;
+    r.list = {
+        {.name = "chacha20", .key_size = 32, .iv = {16, 16},
+         .iv_text = "16 bytes: block counter (32-bit little-endian) || 12-byte nonce", .make = make_chacha20,
+         .kernel = chacha20_kernel},
+        {.name = "chacha20-poly1305", .key_size = 32, .iv = {12, 12}, .iv_text = "a 12-byte nonce",
+         .aead = {aead_seal<ChaCha20Poly1305>, aead_open<ChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
+         .kernel = chacha20_poly1305_kernel},
+        {.name = "xchacha20-poly1305", .key_size = 32, .iv = {24, 24}, .iv_text = "a 24-byte nonce",
+         .aead = {aead_seal<XChaCha20Poly1305>, aead_open<XChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
+         .kernel = chacha20_poly1305_kernel},
+    };
+    detail::for_each_type<detail::BlockCipherFamilies>([&]<class Row>() { add_family<Row>(r); });
+    return r;
+  }();
+  return rows;
+}
 
 }  // namespace
 
-std::span<const CipherAlgorithm> cipher_algorithms() { return ciphers; }
+std::span<const CipherAlgorithm> cipher_algorithms() { return ciphers().list; }
 
 const CipherAlgorithm* find_cipher(std::string_view name) {
-  for (const CipherAlgorithm& c : ciphers)
+  for (const CipherAlgorithm& c : ciphers().list)
     if (same_name(c.name, name)) return &c;
   return nullptr;
 }

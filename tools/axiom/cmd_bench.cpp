@@ -1,5 +1,5 @@
-// axiom bench: time our kernels (the subjects of bench/registry, the same code Google Benchmark
-// times in `make bench`) with the same measuring tools (bench/registry/measure.hpp): serialized
+// axiom bench: time our kernels (the subjects of tools/registry, the same code Google Benchmark
+// times in `make bench`) with the same measuring tools (tools/registry/measure.hpp): serialized
 // TSC around a calibrated batch of messages, repetitions interleaved across subjects, outliers
 // dropped and counted; or, with --latency or --cold, each call timed alone.
 #include <algorithm>

@@ -80,14 +80,14 @@ class SealedCache {
 
 // add_ghash_subjects appends GHASH (GCM's universal hash, over the whole 16-byte blocks of a
 // message, keyed with the first 16 key bytes as H; the output is the 16-byte hash) for each of
-// our GHASH kernels (bench/registry/ghash.cpp), and ghash_reference writes the portable
+// our GHASH kernels (tools/registry/ghash.cpp), and ghash_reference writes the portable
 // kernel's answer for s to want, or returns false if s is not GHASH.
 void add_ghash_subjects(std::vector<Subject>& out);
 bool ghash_reference(const Subject& s, std::span<const std::uint8_t> key,
                      std::span<const std::uint8_t> msg, std::uint8_t* want);
 
 // add_chacha20_subjects appends ChaCha20, Poly1305 and ChaCha20-Poly1305 seal/open for each of
-// our kernels (bench/registry/chacha20.cpp).
+// our kernels (tools/registry/chacha20.cpp).
 void add_chacha20_subjects(std::vector<Subject>& out);
 
 // chacha20_reference writes to want the portable kernels' answer for s (one of the above

@@ -1,6 +1,7 @@
-// registry_block_cipher.hpp: the benchmark subjects of our 128-bit block ciphers AES and SM4
-// (bench registry, shared with `axiom bench`), and the mode harness Kuznyechik's share.
-// Algorithms "aes-128", "aes-256" and "sm4"; ops (block_cipher_ops) "ctr", "ecb" (encrypt),
+// registry_block_cipher.hpp: the benchmark subjects of the block ciphers of
+// core/block_ciphers.h (bench registry, shared with `axiom bench`): of each row the smallest
+// and the largest key, on every kernel of the row. The GOST ciphers ("kuznyechik") have the ops
+// of registry_kuznyechik.hpp; the others ("aes-128", "aes-256", "sm4") the ops (block_cipher_ops) "ctr", "ecb" (encrypt),
 // "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec" (the message is one
 // XTS data unit, IEEE 1619 tweak order, tweak block_bench_iv, key xts_bench_key), "cbc-enc-x8"
 // and "cmac-x8" (the message's eighths as eight messages at once: ours only), "cbc-enc-x16" and
@@ -33,23 +34,26 @@ inline constexpr std::size_t block_out_size = 1048576 + 16;
 // K1 = the first n bytes of key, K2 = K1 with each byte XORed with 0x36 (the halves differ).
 std::vector<std::uint8_t> xts_bench_key(std::span<const std::uint8_t> key, std::size_t n);
 
-// block_cipher_ops lists the ops of algo ("aes-128", "aes-256" or "sm4"; none for another).
+// block_cipher_ops lists the ops of algo ("aes-128", "aes-256" or "sm4"; none for a GOST
+// cipher or another algorithm).
 std::vector<std::string> block_cipher_ops(const std::string& algo);
 
-// add_block_cipher_subjects appends our AES and SM4 kernels' subjects: every op of every kernel.
+// add_block_cipher_subjects appends our block ciphers' subjects: every op of every kernel.
 void add_block_cipher_subjects(std::vector<Subject>& out);
 
-// block_cipher_reference computes, with the portable kernels, what subject s must write for
-// msg; false if s is not an AES or SM4 subject.
+// block_cipher_reference computes, with the row's portable kernel, what subject s must write
+// for msg; false if s is not a block cipher's subject.
 bool block_cipher_reference(const Subject& s, std::span<const std::uint8_t> key,
                             std::span<const std::uint8_t> msg, std::uint8_t* want);
 
 // block_mode returns the message function of the unauthenticated modes and CMAC ("ctr", "ecb",
-// "cbc-enc", "cbc-dec", "cmac", "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16", "cbc-enc-x32", "cmac-x32") over the keyed cipher C, or an empty function for another op:
+// "cbc-enc", "cbc-dec", "cmac", "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16", "cbc-enc-x32",
+// "cmac-x32") over the keyed cipher C, or an empty function for another op:
 // one whole message per call on a keyed object whose IV (iv) is reset per message, as a user
 // with one key and many messages does and as the peers are timed.
 template <class C>
-MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std::uint8_t, 16> iv) {
+MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std::uint8_t, C::block_size> iv) {
+  constexpr std::size_t B = C::block_size;
   if (op == "ctr") {
     auto c = std::make_shared<Ctr<C>>(cipher, iv);
     return [c, iv](std::span<const std::uint8_t> m, std::uint8_t* o) {
@@ -77,9 +81,9 @@ MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std
     auto keep = std::make_shared<const C>(cipher);
     return [keep, iv, parts](std::span<const std::uint8_t> m, std::uint8_t* o) {
       CbcJob jobs[32];
-      const std::size_t blocks = m.size() / 16;
+      const std::size_t blocks = m.size() / B;
       for (std::size_t i = 0; i < parts; ++i) {
-        const std::size_t from = 16 * (blocks * i / parts), to = 16 * (blocks * (i + 1) / parts);
+        const std::size_t from = B * (blocks * i / parts), to = B * (blocks * (i + 1) / parts);
         jobs[i] = {{o + from, to - from}, m.subspan(from, to - from), {}};
         std::copy(iv.begin(), iv.end(), jobs[i].iv.begin());
       }
@@ -94,14 +98,14 @@ MessageFn block_mode(const std::string& op, const C& cipher, std::span<const std
       for (std::size_t i = 0; i < parts; ++i)
         msgs[i] = m.subspan(m.size() * i / parts, m.size() * (i + 1) / parts - m.size() * i / parts);
       (void)Cmac<C>::mac_many(*keep, std::span(tags, parts), std::span(msgs, parts));
-      for (std::size_t i = 0; i < parts; ++i) std::copy(tags[i].begin(), tags[i].end(), o + 16 * i);
+      for (std::size_t i = 0; i < parts; ++i) std::copy(tags[i].begin(), tags[i].end(), o + B * i);
     };
   }
   if (op == "cmac") {
     auto c = std::make_shared<Cmac<C>>(cipher);
     return [c](std::span<const std::uint8_t> m, std::uint8_t* o) {
       c->update(m);
-      c->finish(std::span<std::uint8_t, 16>(o, 16));
+      c->finish(std::span<std::uint8_t, B>(o, B));
     };
   }
   return {};
