@@ -38,7 +38,7 @@ fuzz:
 	cmake --build --preset fuzz --target axiom_fuzz
 	ctest --preset fuzz
 
-# Only the benchmark binary and the OpenSSL provider are built: the report needs nothing else. The run keeps
+# Only the benchmark binary and the OpenSSL provider are built. The run keeps
 # to a wall-time budget (BUDGET seconds, see bench/run.sh); the last line is the whole target's
 # wall time, build included.
 # Options (see bench/run.sh): BUDGET=330, LARGE=2G (large buffers only), FILTER=regex, PIN=cpu,
