@@ -308,6 +308,7 @@ int block_update(CipherCtx* ctx, unsigned char* out, std::size_t* outl, std::siz
   }
   // Exactly in place with a block already buffered: the output would run ahead of the input.
   unsigned char* copy = nullptr;
+  const std::size_t copied = inl;
   if (ctx->buffered != 0 && produce != 0 && out < in + inl && in < out + produce) {
     copy = static_cast<unsigned char*>(std::malloc(inl));
     if (copy == nullptr) return 0;
@@ -330,7 +331,7 @@ int block_update(CipherCtx* ctx, unsigned char* out, std::size_t* outl, std::siz
     ctx->buffered += inl;
   }
   if (copy != nullptr) {
-    secure_wipe(copy, total - ctx->buffered);
+    secure_wipe(copy, copied);
     std::free(copy);
   }
   *outl = ok ? produce : 0;
