@@ -50,7 +50,7 @@ bench bench-quick bench-compare:
 	@$(if $(filter bench-compare,$@),test -n "$(BASELINE)" || { echo "usage: make bench-compare BASELINE=file.json" >&2; exit 2; })
 	@scripts/deps.sh bench
 	cmake --preset bench >/dev/null
-	cmake --build --preset bench --target axiom_bench axiom_provider
+	cmake --build --preset bench --target axiom_bench axiom_provider axiom_evp_speed
 	$(BENCH_ENV) bench/run.sh build/bench $(if $(filter bench-quick,$@),--quick)
 	$(if $(filter bench-compare,$@),python3 bench/report/compare.py $(BASELINE) build/bench/bench.json)
 	@t=$$(( $$(date +%s) - $(BENCH_START) )); echo "bench: make $@ took $$((t / 60)) min $$((t % 60)) s (wall time, build included)"
