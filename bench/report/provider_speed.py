@@ -48,7 +48,7 @@ def main():
     ap.add_argument("evp_speed")
     ap.add_argument("provider_dir")
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--ms", type=int, default=700)
+    ap.add_argument("--ms", type=int, default=500)
     ap.add_argument("--bytes", type=int, default=16384)
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
