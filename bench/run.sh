@@ -17,7 +17,7 @@
 #             no more; needs about 3 N of RAM; combine with FILTER, it takes long at 2G
 #   FILTER=R  only the figures whose name matches the regular expression R (--benchmark_filter)
 #   PIN=CPU   pin to that CPU;  FIFO=1  SCHED_FIFO (each when the OS permits, else one line)
-# Then, where the bench build has the OpenSSL provider (BUILD_DIR/provider/axiom.so), about a
+# Then, where the bench build has the OpenSSL provider (BUILD_DIR/provider/axiom.so), about
 # half a minute of EVP timings against the GOST provider and engine (bench/report/provider_speed.py
 # over bench/evp_speed.c), as a section at the end of report.md (not with LARGE or FILTER).
 set -eu
