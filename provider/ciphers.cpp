@@ -1,6 +1,7 @@
 // ciphers.cpp: the block-cipher modes as OpenSSL ciphers. One EVP glue (keys, IVs, PKCS#7
 // buffering, parameters) over a Mode interface; each (cipher, mode) pair is one row of the
 // table at the end, generic over the cipher's block size.
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include <cstdlib>
@@ -28,6 +29,8 @@ class Mode {
   virtual Mode* clone() const noexcept = 0;
   virtual bool start(Bytes iv) noexcept = 0;
   virtual bool run(bool encrypt, MutBytes out, Bytes in) noexcept = 0;
+  // set_xts_standard chooses XTS's tweak order; false for the other modes.
+  virtual bool set_xts_standard(XtsStandard) noexcept { return false; }
 };
 
 template <class Self>
@@ -109,22 +112,29 @@ class AcpkmMode final : public ModeBase<AcpkmMode> {
   std::optional<KuznyechikCtrAcpkm> ctr_;
 };
 
-// XtsMode: each update is one data unit under the IV as tweak, as OpenSSL's XTS ciphers.
+// XtsMode: each update is one data unit under the IV as tweak, as OpenSSL's XTS ciphers. It
+// keeps the two keyed ciphers, so that the tweak order can change under the same key.
 template <class C>
 class XtsMode final : public ModeBase<XtsMode<C>> {
  public:
-  explicit XtsMode(Xts<C> xts) noexcept : xts_(xts) {}
+  explicit XtsMode(Xts<C> xts, Bytes key) noexcept
+      : data_(key.first<C::key_size>()), tweak_(key.subspan<C::key_size, C::key_size>()), xts_(xts) {}
   bool start(Bytes iv) noexcept override {
-    for (std::size_t i = 0; i < 16; ++i) tweak_[i] = iv[i];
+    for (std::size_t i = 0; i < 16; ++i) tweak_iv_[i] = iv[i];
     return true;
   }
   bool run(bool encrypt, MutBytes out, Bytes in) noexcept override {
-    return encrypt ? xts_.encrypt(out, in, tweak_).ok() : xts_.decrypt(out, in, tweak_).ok();
+    return encrypt ? xts_.encrypt(out, in, tweak_iv_).ok() : xts_.decrypt(out, in, tweak_iv_).ok();
+  }
+  bool set_xts_standard(XtsStandard standard) noexcept override {
+    xts_ = Xts<C>(data_, tweak_, standard);
+    return true;
   }
 
  private:
+  C data_, tweak_;
   Xts<C> xts_;
-  std::array<std::uint8_t, 16> tweak_{};
+  std::array<std::uint8_t, 16> tweak_iv_{};
 };
 
 template <class C, template <class> class M>
@@ -139,7 +149,7 @@ template <class C>
 Mode* make_xts(Bytes key) noexcept {
   auto x = Xts<C>::from_key(key);  // K1 == K2 is refused
   if (!x) return nullptr;
-  return make<XtsMode<C>>(*x);
+  return make<XtsMode<C>>(*x, key);
 }
 
 // CipherAlg describes one algorithm: its EVP mode, sizes (block_size is EVP's: 1 for the
@@ -152,6 +162,8 @@ struct CipherAlg {
   Mode* (*keyed)(Bytes key) noexcept;
 };
 
+constexpr const char* xts_standard_param = "xts_standard";  // OSSL_CIPHER_PARAM_XTS_STANDARD in 3.2
+
 struct CipherCtx {
   const ProvCtx* prov;
   const CipherAlg* alg;
@@ -160,6 +172,7 @@ struct CipherCtx {
   bool have_iv = false;
   bool started = false;  // mode->start() ran with the current key and IV
   bool pad = true;
+  XtsStandard xts_standard = XtsStandard::ieee1619;
   std::size_t buffered = 0;
   std::uint8_t iv[16] = {};
   std::uint8_t buf[16] = {};
@@ -190,6 +203,7 @@ void* dupctx(void* vctx) {
   copy->have_iv = src->have_iv;
   copy->started = src->started;
   copy->pad = src->pad;
+  copy->xts_standard = src->xts_standard;
   copy->buffered = src->buffered;
   std::memcpy(copy->iv, src->iv, sizeof copy->iv);
   std::memcpy(copy->buf, src->buf, sizeof copy->buf);
@@ -213,6 +227,17 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       AXIOM_RAISE(ctx->prov, bad_key_length);
       return 0;
     }
+  }
+  // XTS's tweak order, under OpenSSL 3.2's name: "IEEE" (1619) or "GB" (GB/T 17964-2021).
+  if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, xts_standard_param); p != nullptr && ctx->alg->whole_units) {
+    const char* value = nullptr;
+    if (!OSSL_PARAM_get_utf8_string_ptr(p, &value) ||
+        (OPENSSL_strcasecmp(value, "GB") != 0 && OPENSSL_strcasecmp(value, "IEEE") != 0)) {
+      AXIOM_RAISE(ctx->prov, bad_parameter);
+      return 0;
+    }
+    ctx->xts_standard = OPENSSL_strcasecmp(value, "GB") == 0 ? XtsStandard::gb17964 : XtsStandard::ieee1619;
+    if (ctx->mode != nullptr) (void)ctx->mode->set_xts_standard(ctx->xts_standard);
   }
   return 1;
 }
@@ -254,6 +279,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
       AXIOM_RAISE(ctx->prov, alg.whole_units ? bad_parameter : failed);  // XTS: K1 == K2
       return 0;
     }
+    (void)mode->set_xts_standard(ctx->xts_standard);
     delete ctx->mode;
     ctx->mode = mode;
   }
@@ -467,6 +493,7 @@ const OSSL_PARAM* gettable_ctx_params(void*, void*) { return ctx_param_types; }
 const OSSL_PARAM settable_ctx_param_types[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
+    OSSL_PARAM_utf8_string(xts_standard_param, nullptr, 0),
     OSSL_PARAM_END,
 };
 const OSSL_PARAM* settable_ctx_params(void*, void*) { return settable_ctx_param_types; }
