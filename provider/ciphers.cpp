@@ -229,9 +229,10 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     }
   }
   // XTS's tweak order, under OpenSSL 3.2's name: "IEEE" (1619) or "GB" (GB/T 17964-2021).
-  if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, xts_standard_param); p != nullptr && ctx->alg->whole_units) {
+  const OSSL_PARAM* standard = OSSL_PARAM_locate_const(params, xts_standard_param);
+  if (standard != nullptr && ctx->alg->whole_units) {
     const char* value = nullptr;
-    if (!OSSL_PARAM_get_utf8_string_ptr(p, &value) ||
+    if (!OSSL_PARAM_get_utf8_string_ptr(standard, &value) ||
         (OPENSSL_strcasecmp(value, "GB") != 0 && OPENSSL_strcasecmp(value, "IEEE") != 0)) {
       AXIOM_RAISE(ctx->prov, bad_parameter);
       return 0;

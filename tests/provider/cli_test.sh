@@ -12,7 +12,8 @@ modules=$(openssl version -m | sed 's/^MODULESDIR: "\(.*\)"$/\1/')
 gost="-provider-path $modules -provider gostprov -provider default"
 have_gost=yes
 openssl list $gost -providers >/dev/null 2>&1 || have_gost=no
-[ "$have_gost" = yes ] || echo "SKIP: the GOST provider and engine (libengine-gost-openssl) are not installed: no comparison with them"
+[ "$have_gost" = yes ] ||
+  echo "SKIP: the GOST provider and engine (libengine-gost-openssl) are not installed: no comparison with them"
 have_gostsum=yes
 command -v gost12sum >/dev/null || { have_gostsum=no; echo "SKIP: gost12sum (gostsum) not installed"; }
 
@@ -57,7 +58,7 @@ for mode in ecb cbc cfb ofb ctr ctr-acpkm; do
     fi
   done
 done
-echo "enc: kuznyechik-{ecb,cbc,cfb,ofb,ctr,ctr-acpkm} agree with axiom cipher${have_gost:+ (gostprov, engine: $have_gost)}"
+echo "enc: kuznyechik-{ecb,cbc,cfb,ofb,ctr,ctr-acpkm} agree with axiom cipher (and gostprov, engine: $have_gost)"
 
 # openssl mac kuznyechik-mac == gostprov's
 if [ $have_gost = yes ]; then

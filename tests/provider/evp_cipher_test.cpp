@@ -187,7 +187,8 @@ TEST(ProviderCipher, CopyAndReinitWithANewIv) {
     EVP_CIPHER* c = fetch(ctxs().axiom, name);
     const auto keylen = static_cast<std::size_t>(EVP_CIPHER_get_key_length(c));
     const auto ivlen = static_cast<std::size_t>(EVP_CIPHER_get_iv_length(c));
-    const Bytes key = random_bytes(keylen), iv = random_bytes(ivlen), iv2 = random_bytes(ivlen), msg = random_bytes(100);
+    const Bytes key = random_bytes(keylen), iv = random_bytes(ivlen), iv2 = random_bytes(ivlen);
+    const Bytes msg = random_bytes(100);
     Bytes whole, whole2;
     ASSERT_TRUE(crypt(ctxs().axiom, name, true, key, iv, msg, whole, true, false));
     ASSERT_TRUE(crypt(ctxs().axiom, name, true, key, iv2, msg, whole2, true, false));

@@ -159,7 +159,8 @@ TEST(ProviderDigest, HmacVectors) {
                              OSSL_PARAM_utf8_string("properties", const_cast<char*>("provider=axiom"), 0),
                              OSSL_PARAM_END};
       static const std::uint8_t empty_key[1] = {0};  // a NULL key would mean "no key"
-      ASSERT_EQ(EVP_MAC_init(c, key.empty() ? empty_key : key.data(), key.size(), params), 1) << v.where() << last_error();
+      ASSERT_EQ(EVP_MAC_init(c, key.empty() ? empty_key : key.data(), key.size(), params), 1)
+          << v.where() << last_error();
       ASSERT_EQ(EVP_MAC_update(c, msg.data(), msg.size()), 1);
       Bytes out(64);
       std::size_t len = 0;
