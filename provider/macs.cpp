@@ -121,6 +121,15 @@ const OSSL_PARAM settable_param_types[] = {
 };
 const OSSL_PARAM* settable_ctx_params(void*, void*) { return settable_param_types; }
 
+const OSSL_PARAM* gettable_params(void*) { return ctx_param_types; }
+
+// get_params: the algorithm's own sizes (the full tag; the block).
+template <class C>
+int get_params(OSSL_PARAM params[]) {
+  return set_size(params, OSSL_MAC_PARAM_SIZE, C::block_size) &&
+         set_size(params, OSSL_MAC_PARAM_BLOCK_SIZE, C::block_size);
+}
+
 template <class C>
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* ctx = static_cast<MacCtx<C>*>(vctx);
@@ -136,6 +145,8 @@ const OSSL_DISPATCH functions[] = {
     {OSSL_FUNC_MAC_INIT, reinterpret_cast<void (*)()>(init<C>)},
     {OSSL_FUNC_MAC_UPDATE, reinterpret_cast<void (*)()>(update<C>)},
     {OSSL_FUNC_MAC_FINAL, reinterpret_cast<void (*)()>(final<C>)},
+    {OSSL_FUNC_MAC_GET_PARAMS, reinterpret_cast<void (*)()>(get_params<C>)},
+    {OSSL_FUNC_MAC_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable_params)},
     {OSSL_FUNC_MAC_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params<C>)},
     {OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx_params)},
     {OSSL_FUNC_MAC_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params<C>)},

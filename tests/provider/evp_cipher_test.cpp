@@ -504,6 +504,12 @@ TEST(ProviderMac, CopyAndErrors) {
   EVP_MAC_CTX* a = EVP_MAC_CTX_new(m);
   Bytes out(16);
   std::size_t len = 0;
+  std::size_t full = 0, block = 0;
+  OSSL_PARAM sizes[] = {OSSL_PARAM_size_t("size", &full), OSSL_PARAM_size_t("block-size", &block), OSSL_PARAM_END};
+  ASSERT_EQ(EVP_MAC_get_params(m, sizes), 1);
+  EXPECT_EQ(full, 16u);
+  EXPECT_EQ(block, 16u);
+  EXPECT_EQ(EVP_MAC_CTX_get_mac_size(a), 16u);
   EXPECT_EQ(EVP_MAC_update(a, msg.data(), 5), 0);
   EXPECT_EQ(last_error(), "no key set");
   EXPECT_EQ(EVP_MAC_init(a, key.data(), 16, nullptr), 0);
