@@ -356,9 +356,10 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
       AXIOM_RAISE(ctx->prov, tag_not_available);
       return 0;
     }
-    // The tag computed has taglen bytes; a shorter request takes its first bytes (MSB_s).
+    // The tag computed has taglen bytes; a shorter request takes its first bytes (MSB_s), but
+    // not for CCM, whose tag length is part of its first block.
     if (p->data_type != OSSL_PARAM_OCTET_STRING || !tag_length_ok(*ctx->alg, p->data_size) ||
-        p->data_size > ctx->taglen) {
+        p->data_size > ctx->taglen || (ctx->alg->even_tags && p->data_size != ctx->taglen)) {
       AXIOM_RAISE(ctx->prov, bad_tag_length);
       return 0;
     }

@@ -439,6 +439,38 @@ TEST(ProviderAead, ErrorPaths) {
   EVP_CIPHER_free(c);
 }
 
+// CCM's tag length is chosen before the message (it is in CCM's first block): a shorter tag is
+// computed, not cut from the longer one, and asking for another length is an error.
+TEST(ProviderAead, CcmTagLengths) {
+  const AeadCase k{random_bytes(16), random_bytes(12), random_bytes(7), random_bytes(33), {}, {}};
+  Bytes ct16, tag16(16), ct8, tag8(8);
+  ASSERT_TRUE(seal("SM4-CCM", k, ct16, tag16)) << last_error();
+  ASSERT_TRUE(seal("SM4-CCM", k, ct8, tag8)) << last_error();
+  EXPECT_EQ(ct8, ct16);
+  EXPECT_NE(tag8, Bytes(tag16.begin(), tag16.begin() + 8));
+  AeadCase opened = k;
+  opened.ct = ct8;
+  Bytes pt;
+  ASSERT_TRUE(open("SM4-CCM", opened, tag8, pt)) << last_error();
+  EXPECT_EQ(pt, k.pt);
+  // After a 16-byte-tag message, 8 bytes of it are refused.
+  EVP_CIPHER* c = fetch(ctxs().axiom, "SM4-CCM");
+  EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+  int len = 0;
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, c, k.key.data(), k.nonce.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(x, ct16.data(), &len, k.pt.data(), static_cast<int>(k.pt.size())), 1);
+  ASSERT_EQ(EVP_EncryptFinal_ex(x, nullptr, &len), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 8, tag8.data()), 0);
+  EXPECT_EQ(last_error(), "invalid tag length");
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag16.data()), 1);
+  EVP_CIPHER_CTX_free(x);
+  EVP_CIPHER_free(c);
+  // A length CCM does not have.
+  Bytes odd(5);
+  EXPECT_FALSE(seal("SM4-CCM", k, ct8, odd));
+  EXPECT_EQ(last_error(), "invalid tag length");
+}
+
 // A copied AEAD context carries the key, nonce and AAD so far.
 TEST(ProviderAead, CopyCarriesTheAad) {
   AeadCase k{random_bytes(16), random_bytes(12), random_bytes(30), random_bytes(50), {}, {}};
