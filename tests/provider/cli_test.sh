@@ -1,7 +1,8 @@
 #!/bin/sh
-# The provider through the openssl command: dgst against `axiom sum` and gost12sum, enc against
-# `axiom cipher`, the GOST provider and the GOST engine byte for byte, `openssl list`, and the
-# provider loaded from an openssl.cnf, by `openssl` and by a program that only fetches.
+# The provider through the openssl command: dgst against `axiom sum` and gost12sum, HMAC against
+# `axiom mac`, enc against `axiom cipher`, the GOST provider and the GOST engine byte for byte,
+# kuznyechik-mac against the GOST provider, `openssl list`, and the provider loaded from an
+# openssl.cnf, by `openssl` and by a program that only fetches.
 # Usage: cli_test.sh PROVIDER_DIR AXIOM_CLI CONFIG_FETCH WORKDIR
 set -eu
 prov_dir=$1 axiom=$2 config_fetch=$3 work=$4
@@ -36,6 +37,17 @@ for n in 0 1 63 64 65 1100 1048576; do
   done
 done
 echo "dgst: md_gost12_256/512 agree with axiom sum and gost12sum"
+
+# openssl mac HMAC -digest md_gost12_* == axiom mac
+hkey=$(head -c 40 /dev/urandom | od -An -tx1 | tr -d ' \n')
+for n in 0 65 1048576; do
+  for bits in 256 512; do
+    o=$(openssl mac $ours -digest md_gost12_$bits -macopt hexkey:$hkey -in "$work/m$n" HMAC | tr 'A-F' 'a-f')
+    a=$("$axiom" mac -a hmac-streebog$bits -K $hkey "$work/m$n" | cut -d' ' -f1)
+    [ "$o" = "$a" ] || fail "HMAC md_gost12_$bits of $n bytes: openssl mac $o, axiom mac $a"
+  done
+done
+echo "mac: OpenSSL's HMAC over md_gost12_256/512 agrees with axiom mac"
 
 # openssl enc == axiom cipher == gostprov == engine, both ways
 key=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
