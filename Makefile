@@ -38,7 +38,7 @@ fuzz:
 	cmake --build --preset fuzz --target axiom_fuzz
 	ctest --preset fuzz
 
-# Only the benchmark binary is built: the report needs nothing else from the tree. The run keeps
+# Only the benchmark binary and the OpenSSL provider are built. The run keeps
 # to a wall-time budget (BUDGET seconds, see bench/run.sh); the last line is the whole target's
 # wall time, build included.
 # Options (see bench/run.sh): BUDGET=330, LARGE=2G (large buffers only), FILTER=regex, PIN=cpu,
@@ -50,7 +50,7 @@ bench bench-quick bench-compare:
 	@$(if $(filter bench-compare,$@),test -n "$(BASELINE)" || { echo "usage: make bench-compare BASELINE=file.json" >&2; exit 2; })
 	@scripts/deps.sh bench
 	cmake --preset bench >/dev/null
-	cmake --build --preset bench --target axiom_bench
+	cmake --build --preset bench --target axiom_bench axiom_provider axiom_evp_speed
 	$(BENCH_ENV) bench/run.sh build/bench $(if $(filter bench-quick,$@),--quick)
 	$(if $(filter bench-compare,$@),python3 bench/report/compare.py $(BASELINE) build/bench/bench.json)
 	@t=$$(( $$(date +%s) - $(BENCH_START) )); echo "bench: make $@ took $$((t / 60)) min $$((t % 60)) s (wall time, build included)"

@@ -17,6 +17,9 @@
 #             no more; needs about 3 N of RAM; combine with FILTER, it takes long at 2G
 #   FILTER=R  only the figures whose name matches the regular expression R (--benchmark_filter)
 #   PIN=CPU   pin to that CPU;  FIFO=1  SCHED_FIFO (each when the OS permits, else one line)
+# Then, where the bench build has the OpenSSL provider (BUILD_DIR/provider/axiom.so), about
+# half a minute of EVP timings against the GOST provider and engine (bench/report/provider_speed.py
+# over bench/evp_speed.c), as a section at the end of report.md (not with LARGE or FILTER).
 set -eu
 build=${1:?usage: bench/run.sh BUILD_DIR [--quick]}
 [ "${2:-}" = --quick ] && QUICK=1
@@ -43,6 +46,14 @@ echo
 status=0
 rm -f "$build"/chart_*.svg  # a filtered run must not leave another run's charts behind
 python3 "$here/report/report.py" "$build/bench.json" --out-dir "$build" || status=$?
+# The OpenSSL provider through EVP beside the GOST provider and engine: its own section.
+if [ -f "$build/provider/axiom.so" ] && [ -x "$build/bench/axiom_evp_speed" ] && [ -z "${LARGE:-}" ] &&
+  [ -z "${FILTER:-}" ]; then
+  rounds=5
+  [ "${QUICK:-}" = 1 ] && rounds=1
+  python3 "$here/report/provider_speed.py" "$build/bench/axiom_evp_speed" "$build/provider" --rounds $rounds \
+    --out "$build/provider_speed.md" && { echo; cat "$build/provider_speed.md"; } >>"$build/report.md" || status=1
+fi
 echo "bench: JSON $build/bench.json and $build/summary.json; tables $build/report.md and" \
   "$build/summary.md; charts" "$build"/chart_*.svg
 exit $status

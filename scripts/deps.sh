@@ -2,7 +2,7 @@
 # deps.sh test|bench: make sure the Debian packages the job needs are installed. As root it
 # installs what is missing; otherwise it prints the exact apt-get line and fails.
 set -eu
-test_pkgs="cmake ninja-build g++ clang lld libclang-rt-14-dev binutils pkg-config python3 libgtest-dev valgrind libssl-dev libgcrypt20-dev gostsum libsodium-dev libsimde-dev"
+test_pkgs="cmake ninja-build g++ clang lld libclang-rt-14-dev binutils pkg-config python3 libgtest-dev valgrind libssl-dev libgcrypt20-dev gostsum libsodium-dev libsimde-dev openssl libengine-gost-openssl"
 bench_pkgs="cmake ninja-build g++ pkg-config python3 libbenchmark-dev libssl-dev libgcrypt20-dev libbotan-2-dev libcrypto++-dev libsodium-dev nettle-dev libgnutls28-dev libengine-gost-openssl librhash-dev"
 case "${1:-test}" in
   test) want=$test_pkgs ;;
