@@ -50,8 +50,8 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
 // The counter block as a little-endian 128-bit number (bytes reversed: lane 0 the low half),
 // so that it steps with 64-bit adds; add128 carries into the high half.
 inline u8x16 reverse_bytes(u8x16 v) noexcept {
-  const u8x16 r = vrev64q_u8(v);
-  return vextq_u8(r, r, 8);
+  const u8x16 index = vcombine_u8(vcreate_u8(0x08090a0b0c0d0e0fULL), vcreate_u8(0x0001020304050607ULL));
+  return vqtbl1q_u8(v, index);
 }
 inline u64x2 add128(u64x2 c, std::uint64_t k) noexcept {
   const std::uint64_t lo = vgetq_lane_u64(c, 0) + k;

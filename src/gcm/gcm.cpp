@@ -21,11 +21,16 @@ constexpr const GhashKernel* kernel_list[] = {
     &ghash_vpclmul_avx2,
     &ghash_pclmul,
 #endif
+#if AXIOM_AARCH64
+    &ghash_pmull,
+#endif
     &ghash_portable,
 };
 
 #if AXIOM_X86_64
 constexpr const GcmFusedKernel* fused_list[] = {&gcm_vaes_avx512, &gcm_vaes_avx2};
+#elif AXIOM_AARCH64
+constexpr const GcmFusedKernel* fused_list[] = {&gcm_armv8};
 #endif
 
 constexpr std::size_t chunk_blocks = 256;  // 4 KiB
@@ -176,7 +181,7 @@ void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16], const std:
 std::span<const GhashKernel* const> ghash_kernels() noexcept { return kernel_list; }
 
 std::span<const GcmFusedKernel* const> gcm_kernels() noexcept {
-#if AXIOM_X86_64
+#if AXIOM_X86_64 || AXIOM_AARCH64
   return fused_list;
 #else
   return {};

@@ -37,6 +37,6 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const GhashKernel ghash_pmull = {
-    {"ghash/pmull", cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull, true},
+    {"ghash/pmull", cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
     ghash_pmull::init, ghash_pmull::blocks};
 }  // namespace axiom::detail
