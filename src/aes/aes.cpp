@@ -17,6 +17,9 @@ constexpr const AesKernel* kernel_list[] = {
     &aes_vaes_avx2,
     &aes_aesni,
 #endif
+#if AXIOM_AARCH64
+    &aes_armv8,
+#endif
     &aes_portable,
 };
 }  // namespace

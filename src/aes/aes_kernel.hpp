@@ -26,6 +26,9 @@ extern const AesKernel aes_aesni;
 extern const AesKernel aes_vaes_avx2;
 extern const AesKernel aes_vaes_avx512;
 #endif
+#if AXIOM_AARCH64
+extern const AesKernel aes_armv8;
+#endif
 
 // aes_kernels lists the kernels compiled in, best first; the last is portable.
 std::span<const AesKernel* const> aes_kernels() noexcept;

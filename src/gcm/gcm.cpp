@@ -17,6 +17,8 @@ namespace axiom::detail {
 namespace {
 #if AXIOM_X86_64
 constexpr const GcmFusedKernel* fused_list[] = {&gcm_vaes_avx512, &gcm_vaes_avx2};
+#elif AXIOM_AARCH64
+constexpr const GcmFusedKernel* fused_list[] = {&gcm_armv8};
 #endif
 
 constexpr std::size_t chunk_blocks = 256;  // 4 KiB
@@ -165,7 +167,7 @@ void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16], const std:
 }  // namespace
 
 std::span<const GcmFusedKernel* const> gcm_kernels() noexcept {
-#if AXIOM_X86_64
+#if AXIOM_X86_64 || AXIOM_AARCH64
   return fused_list;
 #else
   return {};

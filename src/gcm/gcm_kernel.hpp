@@ -36,6 +36,9 @@ struct GcmFusedKernel {
 extern const GcmFusedKernel gcm_vaes_avx512;
 extern const GcmFusedKernel gcm_vaes_avx2;
 #endif
+#if AXIOM_AARCH64
+extern const GcmFusedKernel gcm_armv8;
+#endif
 
 // gcm_kernels lists the fused kernels compiled in (possibly none).
 std::span<const GcmFusedKernel* const> gcm_kernels() noexcept;

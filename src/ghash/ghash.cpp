@@ -10,6 +10,9 @@ constexpr const GhashKernel* kernel_list[] = {
     &ghash_vpclmul_avx2,
     &ghash_pclmul,
 #endif
+#if AXIOM_AARCH64
+    &ghash_pmull,
+#endif
     &ghash_portable,
 };
 }  // namespace

@@ -27,6 +27,9 @@ extern const GhashKernel ghash_vpclmul_avx512;
 extern const GhashKernel ghash_vpclmul_avx2;
 extern const GhashKernel ghash_pclmul;
 #endif
+#if AXIOM_AARCH64
+extern const GhashKernel ghash_pmull;
+#endif
 
 // ghash_kernels lists the kernels compiled in, best first; the last is portable.
 std::span<const GhashKernel* const> ghash_kernels() noexcept;

@@ -16,6 +16,9 @@ constexpr const Sha256Kernel* kernel_list[] = {
     &sha256_avx512_shani,
     &sha256_shani,
 #endif
+#if AXIOM_AARCH64
+    &sha256_armv8,
+#endif
     &sha256_portable,
 };
 }  // namespace

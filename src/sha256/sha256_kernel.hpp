@@ -32,6 +32,9 @@ extern const Sha256Kernel sha256_portable;
 extern const Sha256Kernel sha256_avx512_shani;
 extern const Sha256Kernel sha256_shani;
 #endif
+#if AXIOM_AARCH64
+extern const Sha256Kernel sha256_armv8;
+#endif
 
 // sha256_kernels lists the kernels compiled in, best first; the last is portable.
 std::span<const Sha256Kernel* const> sha256_kernels() noexcept;
