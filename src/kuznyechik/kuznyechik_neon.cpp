@@ -70,23 +70,12 @@ using detail::tab;
 inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
 inline V ld(const std::uint8_t* p) noexcept { return vld1q_u8(p); }
 
-// broadcast: byte 4Q + k of x in every lane (k is a constant once unrolled).
-template <int Q>
-[[gnu::always_inline]] inline V broadcast(V x, int k) noexcept {
-  switch (k) {
-    case 0: return vdupq_laneq_u8(x, 4 * Q);
-    case 1: return vdupq_laneq_u8(x, 4 * Q + 1);
-    case 2: return vdupq_laneq_u8(x, 4 * Q + 2);
-    default: return vdupq_laneq_u8(x, 4 * Q + 3);
-  }
-}
-
 // sub: π (Inv = 0) or π^-1 of N blocks.
 template <int Inv, int N>
 [[gnu::always_inline]] inline void sub(V x[N]) noexcept {
   const uint8x16x4_t t0 = vld1q_u8_x4(tab.sbox[Inv]), t1 = vld1q_u8_x4(tab.sbox[Inv] + 64);
   const uint8x16x4_t t2 = vld1q_u8_x4(tab.sbox[Inv] + 128), t3 = vld1q_u8_x4(tab.sbox[Inv] + 192);
-  #pragma GCC unroll 8
+#pragma GCC unroll 8
   for (int b = 0; b < N; ++b) {
     V r = vqtbl4q_u8(t0, x[b]);
     r = vqtbx4q_u8(r, t1, veorq_u8(x[b], vdupq_n_u8(0x40)));
@@ -95,41 +84,45 @@ template <int Inv, int N>
   }
 }
 
-// madd: the products of columns 4Q..4Q+3 with bytes 4Q..4Q+3 of each block, added to the
-// 16-bit sums (the four columns in one load).
-template <int Inv, int N, int Q>
-[[gnu::always_inline]] inline void madd(const V x[N], poly16x8_t lo[N], poly16x8_t hi[N]) noexcept {
-  const uint8x16x4_t c4 = vld1q_u8_x4(tab.col[Inv][4 * Q]);
-  const V c[4] = {c4.val[0], c4.val[1], c4.val[2], c4.val[3]};
-#pragma GCC unroll 4
-  for (int k = 0; k < 4; ++k) {
-    const poly8x16_t ck = vreinterpretq_p8_u8(c[k]);
+// madd: the products of column c and byte I of each block, added to the 16-bit sums.
+template <int N, int I>
+[[gnu::always_inline]] inline void madd(V c, const V x[N], poly16x8_t lo[N], poly16x8_t hi[N]) noexcept {
+  const poly8x16_t cp = vreinterpretq_p8_u8(c);
 #pragma GCC unroll 8
-    for (int b = 0; b < N; ++b) {
-      const poly8x16_t e = vreinterpretq_p8_u8(broadcast<Q>(x[b], k));
-      lo[b] = vreinterpretq_p16_u16(veorq_u16(vreinterpretq_u16_p16(lo[b]),
-                                              vreinterpretq_u16_p16(vmull_p8(vget_low_p8(ck), vget_low_p8(e)))));
-      hi[b] = vreinterpretq_p16_u16(veorq_u16(vreinterpretq_u16_p16(hi[b]),
-                                              vreinterpretq_u16_p16(vmull_high_p8(ck, e))));
-    }
+  for (int b = 0; b < N; ++b) {
+    const poly8x16_t e = vreinterpretq_p8_u8(vdupq_laneq_u8(x[b], I));
+    lo[b] = vreinterpretq_p16_u16(veorq_u16(vreinterpretq_u16_p16(lo[b]),
+                                            vreinterpretq_u16_p16(vmull_p8(vget_low_p8(cp), vget_low_p8(e)))));
+    hi[b] = vreinterpretq_p16_u16(veorq_u16(vreinterpretq_u16_p16(hi[b]),
+                                            vreinterpretq_u16_p16(vmull_high_p8(cp, e))));
   }
+}
+
+// madd4: columns 4Q..4Q+3, loaded together (one load of four registers).
+template <int Inv, int N, int Q>
+[[gnu::always_inline]] inline void madd4(const V x[N], poly16x8_t lo[N], poly16x8_t hi[N]) noexcept {
+  const uint8x16x4_t c = vld1q_u8_x4(tab.col[Inv][4 * Q]);
+  madd<N, 4 * Q>(c.val[0], x, lo, hi);
+  madd<N, 4 * Q + 1>(c.val[1], x, lo, hi);
+  madd<N, 4 * Q + 2>(c.val[2], x, lo, hi);
+  madd<N, 4 * Q + 3>(c.val[3], x, lo, hi);
 }
 
 template <int Inv, int N, std::size_t... Q>
 [[gnu::always_inline]] inline void madd_all(const V x[N], poly16x8_t lo[N], poly16x8_t hi[N],
                                             std::index_sequence<Q...>) noexcept {
-  (madd<Inv, N, static_cast<int>(Q)>(x, lo, hi), ...);
+  (madd4<Inv, N, static_cast<int>(Q)>(x, lo, hi), ...);
 }
 
 // lin: L (Inv = 0) or L^-1 of N blocks.
 template <int Inv, int N>
 [[gnu::always_inline]] inline void lin(V x[N]) noexcept {
   poly16x8_t lo[N], hi[N];
-  #pragma GCC unroll 8
+#pragma GCC unroll 8
   for (int b = 0; b < N; ++b) lo[b] = hi[b] = vreinterpretq_p16_u16(vdupq_n_u16(0));
   madd_all<Inv, N>(x, lo, hi, std::make_index_sequence<4>());
   const V red_lo = ld(tab.reduce[0]), red_hi = ld(tab.reduce[1]);
-  #pragma GCC unroll 8
+#pragma GCC unroll 8
   for (int b = 0; b < N; ++b) {
     const V l8 = vreinterpretq_u8_p16(lo[b]), h8 = vreinterpretq_u8_p16(hi[b]);
     const V low = vuzp1q_u8(l8, h8), high = vuzp2q_u8(l8, h8);
@@ -141,7 +134,7 @@ template <int Inv, int N>
 template <int N>
 [[gnu::always_inline]] inline void add_key(V x[N], const std::uint8_t k[16]) noexcept {
   const V kv = ld(k);
-  #pragma GCC unroll 8
+#pragma GCC unroll 8
   for (int b = 0; b < N; ++b) x[b] = veorq_u8(x[b], kv);
 }
 
@@ -168,13 +161,13 @@ inline void decrypt_n(const KuznyechikSchedule& s, V x[N]) noexcept {
 template <bool Decrypt, int N>
 inline void crypt_n(const KuznyechikSchedule& s, std::uint8_t* out, const std::uint8_t* in) noexcept {
   V x[N];
-  #pragma GCC unroll 8
+#pragma GCC unroll 8
   for (int b = 0; b < N; ++b) x[b] = ld(in + 16 * b);
   if (Decrypt)
     decrypt_n<N>(s, x);
   else
     encrypt_n<N>(s, x);
-  #pragma GCC unroll 8
+#pragma GCC unroll 8
   for (int b = 0; b < N; ++b) vst1q_u8(out + 16 * b, x[b]);
 }
 

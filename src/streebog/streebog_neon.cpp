@@ -108,24 +108,24 @@ inline V ld(const std::uint64_t* p) noexcept { return vld1q_u8(reinterpret_cast<
 // compress sets h = g_n(h, m) = E(LPS(h ^ n), m) ^ h ^ m (RFC 6986 section 7).
 void compress(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept {
   V hv[4], mv[4], a[4], b[4];
-  #pragma GCC unroll 4
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     hv[i] = ld(h + 2 * i);
     mv[i] = ld(m + 2 * i);
     a[i] = b[i] = veorq_u8(hv[i], ld(n + 2 * i));
   }
   lps2(a, b);  // b = K_1 = LPS(h ^ n); the state half is not needed yet
-  #pragma GCC unroll 4
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) a[i] = mv[i];
   for (int r = 0; r < 12; ++r) {
-    #pragma GCC unroll 4
+#pragma GCC unroll 4
     for (int i = 0; i < 4; ++i) {
       a[i] = veorq_u8(a[i], b[i]);
       b[i] = veorq_u8(b[i], ld(detail::streebog_c[r] + 2 * i));
     }
     lps2(a, b);
   }
-  #pragma GCC unroll 4
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i)
     vst1q_u8(reinterpret_cast<std::uint8_t*>(h + 2 * i), veorq_u8(hv[i], veorq_u8(veorq_u8(a[i], b[i]), mv[i])));
 }
