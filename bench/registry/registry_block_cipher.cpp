@@ -80,7 +80,9 @@ const detail::GhashKernel& ghash_for(const detail::Block128Ops& ops, std::string
   for (const detail::GcmFusedKernel* f : detail::gcm_kernels())
     if (f->cipher == &ops) return *f->ghash;
   if (isa == "portable") return detail::ghash_portable;
+#if AXIOM_X86_64
   if (isa == "aesni") return detail::ghash_pclmul;
+#endif
   return detail::ghash_select(cpu::hardware());
 }
 

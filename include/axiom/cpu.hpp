@@ -9,7 +9,9 @@
 namespace axiom::cpu {
 
 // Feature is one CPU capability a kernel may need. Each is reported only when both the CPU
-// and the operating system support it (AVX state enabled in XCR0 for the VEX/EVEX ones).
+// and the operating system support it (x86-64: CPUID, and the AVX state enabled in XCR0 for the
+// VEX/EVEX ones; AArch64: the kernel's HWCAP bits). The values of both architectures share one
+// enum; a build reports and accepts only those of its own.
 enum class Feature : std::uint32_t {
   ssse3 = 1u << 0,
   sse41 = 1u << 1,
@@ -26,6 +28,14 @@ enum class Feature : std::uint32_t {
   vbmi2 = 1u << 12,   // AVX-512 VBMI2
   ifma = 1u << 13,    // AVX-512 IFMA
   gfni = 1u << 14,
+  // AArch64 (Linux HWCAP names)
+  asimd = 1u << 15,  // Advanced SIMD (NEON)
+  aes = 1u << 16,
+  pmull = 1u << 17,  // 64x64 -> 128-bit polynomial multiply
+  sha2 = 1u << 18,   // SHA-1 and SHA-256 (ARMv8 crypto's hash instructions come as a pair)
+  sha3 = 1u << 19,
+  sm3 = 1u << 20,
+  sm4 = 1u << 21,
 };
 
 // Features is a set of Feature values. A plain value type, thread-safe to copy.
@@ -55,10 +65,12 @@ struct FeatureInfo {
   std::string_view cpuinfo_flags;
 };
 
-// all_features lists every Feature with its names, in bit order.
+// all_features lists every Feature of the architecture the library was built for, with its
+// names, in bit order.
 std::span<const FeatureInfo> all_features() noexcept;
 
-// hardware returns what CPUID and XGETBV report, ignoring AXIOM_CPU. Computed once, thread-safe.
+// hardware returns what CPUID and XGETBV (x86-64) or getauxval(AT_HWCAP) (AArch64 Linux) report,
+// ignoring AXIOM_CPU. Computed once, thread-safe.
 Features hardware() noexcept;
 
 // detected returns hardware() less the features cleared by the AXIOM_CPU environment variable

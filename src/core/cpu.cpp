@@ -1,5 +1,6 @@
-// CPU feature detection: CPUID for what the CPU has, XGETBV for what the OS saves on a context
-// switch (a feature whose registers the OS does not save is unusable).
+// CPU feature detection. x86-64: CPUID for what the CPU has, XGETBV for what the OS saves on a
+// context switch (a feature whose registers the OS does not save is unusable). AArch64 Linux: the
+// HWCAP bits, which the kernel sets only for what it supports.
 #include "axiom/cpu.hpp"
 
 #include <array>
@@ -10,12 +11,26 @@
 
 #if AXIOM_X86_64
 #include <cpuid.h>
+#elif AXIOM_AARCH64 && defined(__linux__)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
 #endif
 
 namespace axiom::cpu {
 
 namespace {
 
+#if AXIOM_AARCH64
+constexpr std::array<FeatureInfo, 7> feature_table = {{
+    {Feature::asimd, "asimd", "asimd"},
+    {Feature::aes, "aes", "aes"},
+    {Feature::pmull, "pmull", "pmull"},
+    {Feature::sha2, "sha2", "sha1 sha2"},
+    {Feature::sha3, "sha3", "sha3"},
+    {Feature::sm3, "sm3", "sm3"},
+    {Feature::sm4, "sm4", "sm4"},
+}};
+#else
 constexpr std::array<FeatureInfo, 15> feature_table = {{
     {Feature::ssse3, "ssse3", "ssse3"},
     {Feature::sse41, "sse41", "sse4_1"},
@@ -33,6 +48,7 @@ constexpr std::array<FeatureInfo, 15> feature_table = {{
     {Feature::ifma, "ifma", "avx512ifma"},
     {Feature::gfni, "gfni", "gfni"},
 }};
+#endif
 
 #if AXIOM_X86_64
 bool bit(unsigned reg, int n) { return (reg >> n) & 1u; }
@@ -78,6 +94,23 @@ Features query_hardware() noexcept {
   add(Feature::vbmi, avx512 && bit(ecx7, 1));
   add(Feature::vbmi2, avx512 && bit(ecx7, 6));
   add(Feature::ifma, avx512 && bit(ebx7, 21));
+  return f;
+}
+#elif AXIOM_AARCH64 && defined(__linux__)
+Features query_hardware() noexcept {
+  const unsigned long hwcap = getauxval(AT_HWCAP);
+  Features f;
+  auto add = [&f](Feature x, bool yes) {
+    if (yes) f = f | x;
+  };
+  const bool asimd = (hwcap & HWCAP_ASIMD) != 0;
+  add(Feature::asimd, asimd);
+  add(Feature::aes, asimd && (hwcap & HWCAP_AES));
+  add(Feature::pmull, asimd && (hwcap & HWCAP_PMULL));
+  add(Feature::sha2, asimd && (hwcap & HWCAP_SHA1) && (hwcap & HWCAP_SHA2));
+  add(Feature::sha3, asimd && (hwcap & HWCAP_SHA3));
+  add(Feature::sm3, asimd && (hwcap & HWCAP_SM3));
+  add(Feature::sm4, asimd && (hwcap & HWCAP_SM4));
   return f;
 }
 #else

@@ -4,7 +4,7 @@
 // AXIOM_ISA_BEGIN(algo, isa) ... AXIOM_ISA_END. Inside, the compiler may emit the ISA's
 // instructions; the code lives in namespace axiom::<algo>_<isa>. Nothing outside a region is
 // ever compiled for more than the baseline (the isa_audit test checks the objects), so the
-// library runs on any x86-64 and the kernel is only called after the CPU check.
+// library runs on any x86-64 (or Armv8-A) and the kernel is only called after the CPU check.
 // No lambdas inside a region: clang does not give them the region's target attribute.
 //
 // The emulated build (tests only, tests/emulated/): the same source compiled with
@@ -16,6 +16,11 @@
 #define AXIOM_X86_64 1
 #else
 #define AXIOM_X86_64 0
+#endif
+#if defined(__aarch64__)
+#define AXIOM_AARCH64 1
+#else
+#define AXIOM_AARCH64 0
 #endif
 
 // Target strings per ISA name: the extensions a region may use. A kernel requires all of them
@@ -38,6 +43,15 @@
 #define AXIOM_TARGET_avx512_gfni "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512vbmi,gfni"
 #define AXIOM_TARGET_avx512_shani "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,sse4.1,ssse3,sha"
 
+// AArch64 (GCC 12). arm_neon.h declares the AES, PMULL and SHA-256 intrinsics under "+crypto"
+// (AES + SHA-2), and a caller must allow all of a callee's extensions, so a PMULL-only region is
+// "+crypto" as well. GCC 12 has no "+sm3": "+sm4" enables both, and only with an Armv8.2-A base
+// (which every CPU with SM4 implements).
+#define AXIOM_TARGET_neon "+simd"
+#define AXIOM_TARGET_armv8 "+crypto"
+#define AXIOM_TARGET_pmull "+crypto"
+#define AXIOM_TARGET_armv8_sm4 "arch=armv8.2-a+sm4"
+
 #ifdef __cplusplus
 namespace axiom::detail {
 // isa_targets: each ISA name with its target string, so a test can check that every kernel
@@ -49,12 +63,17 @@ struct IsaTarget {
 };
 #define AXIOM_ISA_TARGET_ROW(isa) IsaTarget{#isa, AXIOM_TARGET_##isa},
 inline constexpr IsaTarget isa_targets[] = {
+#if AXIOM_AARCH64
+    AXIOM_ISA_TARGET_ROW(neon) AXIOM_ISA_TARGET_ROW(armv8) AXIOM_ISA_TARGET_ROW(pmull)
+    AXIOM_ISA_TARGET_ROW(armv8_sm4)};
+#else
     AXIOM_ISA_TARGET_ROW(shani) AXIOM_ISA_TARGET_ROW(aesni) AXIOM_ISA_TARGET_ROW(aesni_avx)
     AXIOM_ISA_TARGET_ROW(sse41) AXIOM_ISA_TARGET_ROW(pclmul) AXIOM_ISA_TARGET_ROW(vpclmul_avx2)
     AXIOM_ISA_TARGET_ROW(avx2) AXIOM_ISA_TARGET_ROW(vaes_avx2) AXIOM_ISA_TARGET_ROW(avx512)
     AXIOM_ISA_TARGET_ROW(vaes_avx512) AXIOM_ISA_TARGET_ROW(avx512_gfni)
     AXIOM_ISA_TARGET_ROW(avx512_ifma) AXIOM_ISA_TARGET_ROW(vpclmul_avx512)
     AXIOM_ISA_TARGET_ROW(avx512_shani) AXIOM_ISA_TARGET_ROW(gfni_avx2) AXIOM_ISA_TARGET_ROW(gfni_avx512)};
+#endif
 #undef AXIOM_ISA_TARGET_ROW
 }  // namespace axiom::detail
 #endif
