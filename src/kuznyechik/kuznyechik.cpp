@@ -17,6 +17,9 @@ constexpr const KuznyechikKernel* kernel_list[] = {
     &kuznyechik_avx512_gfni,
     &kuznyechik_avx2,
 #endif
+#if AXIOM_AARCH64
+    &kuznyechik_neon,
+#endif
     &kuznyechik_tables,
     &kuznyechik_portable,
 };

@@ -32,6 +32,9 @@ extern const KuznyechikKernel kuznyechik_tables;
 extern const KuznyechikKernel kuznyechik_avx512_gfni;
 extern const KuznyechikKernel kuznyechik_avx2;
 #endif
+#if AXIOM_AARCH64
+extern const KuznyechikKernel kuznyechik_neon;
+#endif
 
 // kuznyechik_kernels lists the kernels compiled in, best first; the last is portable.
 std::span<const KuznyechikKernel* const> kuznyechik_kernels() noexcept;

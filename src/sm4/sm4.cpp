@@ -20,6 +20,10 @@ constexpr const Sm4Kernel* kernel_list[] = {
     &sm4_aesni_avx,
     &sm4_aesni,
 #endif
+#if AXIOM_AARCH64
+    &sm4_armv8_sm4,
+    &sm4_neon,
+#endif
     &sm4_portable,
 };
 }  // namespace

@@ -28,6 +28,10 @@ extern const Sm4Kernel sm4_vaes_avx2;
 extern const Sm4Kernel sm4_gfni_avx512;
 extern const Sm4Kernel sm4_gfni_avx2;
 #endif
+#if AXIOM_AARCH64
+extern const Sm4Kernel sm4_armv8_sm4;
+extern const Sm4Kernel sm4_neon;
+#endif
 
 // Byte tables of the SIMD kernels, as {low 8 bytes, high 8 bytes} (pshufb operands).
 // f_*, g_*: SM4's S(x) = G(AES(F(x))) (see sm4_portable.cpp); F and G as lookups of the

@@ -21,6 +21,9 @@ constexpr const StreebogKernel* kernel_list[] = {
     &streebog_avx2,
     &streebog_sse41,
 #endif
+#if AXIOM_AARCH64
+    &streebog_neon,
+#endif
     &streebog_portable,
 };
 }  // namespace

@@ -46,6 +46,9 @@ extern const StreebogKernel streebog_avx512_gfni;
 extern const StreebogKernel streebog_avx2;
 extern const StreebogKernel streebog_sse41;
 #endif
+#if AXIOM_AARCH64
+extern const StreebogKernel streebog_neon;
+#endif
 
 // streebog_kernels lists the kernels compiled in, best first; the last is portable.
 std::span<const StreebogKernel* const> streebog_kernels() noexcept;

@@ -38,7 +38,8 @@ std::span<const detail::GcmFusedKernel* const> gcm_test_kernels();
 // build), or null.
 const detail::AesKernel* fused_cipher(const detail::GcmFusedKernel& f);
 
-// emulated: whether the kernel is an emulated build ("~emul"), for tests that size their work
+// emulated: whether the kernel is an emulated build ("~emul"), or a SIMD kernel of a test binary
+// that runs under an emulator (qemu, AXIOM_TESTS_UNDER_EMULATOR), for tests that size their work
 // by it (emulation is 50 to 500 times slower).
 bool emulated(const detail::KernelInfo& info);
 
