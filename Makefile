@@ -2,13 +2,21 @@
 #   make test    install missing packages, build, run every test (ctest)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
 #                in a wall-time budget (make bench-quick: fewer repetitions and sizes, under a minute)
-.PHONY: test bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
+.PHONY: test test-windows bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
 
 test:
 	@scripts/deps.sh test
 	cmake --preset release >/dev/null
 	cmake --build --preset release
 	ctest --preset release
+	$(MAKE) test-windows
+
+# The Windows x64 build (mingw-w64) and its whole suite under Wine (README "Platforms").
+test-windows:
+	@scripts/deps.sh windows
+	cmake --preset mingw >/dev/null
+	cmake --build --preset mingw
+	ctest --preset mingw
 
 build:
 	@scripts/deps.sh test

@@ -22,6 +22,10 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/axiomConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/axiomConfig.cmake ${PROJECT_BINARY_DIR}/axiomConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/axiom)
 
+set(AXIOM_PC_LIBS_PRIVATE)
+if(WIN32)
+  set(AXIOM_PC_LIBS_PRIVATE -lbcrypt)  # fill_random
+endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/axiom.pc.in ${PROJECT_BINARY_DIR}/axiom.pc @ONLY)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/axiom_streebog_compat.pc.in ${PROJECT_BINARY_DIR}/axiom_streebog_compat.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/axiom.pc ${PROJECT_BINARY_DIR}/axiom_streebog_compat.pc

@@ -1,18 +1,20 @@
 #!/bin/sh
-# deps.sh test|bench|aarch64: make sure the Debian packages the job needs are installed. As root
-# it installs what is missing; otherwise it prints the exact apt-get line and fails.
+# deps.sh test|aarch64|windows|bench: make sure the Debian packages the job needs are installed.
+# As root it installs what is missing; otherwise it prints the exact apt-get line and fails.
 # aarch64: the ARM64 cross-build and its tests under qemu-user, with the peers' arm64 libraries
 # (Debian multiarch: dpkg --add-architecture arm64; libgcrypt20-dev is left out: its arm64 and
-# amd64 packages replace each other).
+# amd64 packages replace each other). windows: the mingw-w64 cross-build and Wine.
 set -eu
 test_pkgs="cmake ninja-build g++ clang lld libclang-rt-14-dev binutils pkg-config python3 libgtest-dev valgrind libssl-dev libgcrypt20-dev gostsum libsodium-dev libsimde-dev openssl libengine-gost-openssl"
+windows_pkgs="cmake ninja-build g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64 googletest libsimde-dev pkg-config python3"
 bench_pkgs="cmake ninja-build g++ pkg-config python3 libbenchmark-dev libssl-dev libgcrypt20-dev libbotan-2-dev libcrypto++-dev libsodium-dev nettle-dev libgnutls28-dev libengine-gost-openssl librhash-dev"
 aarch64_pkgs="cmake ninja-build pkg-config python3 g++-aarch64-linux-gnu qemu-user libgtest-dev:arm64 libssl-dev:arm64 libsodium-dev:arm64"
 case "${1:-test}" in
   test) want=$test_pkgs ;;
+  windows) want=$windows_pkgs ;;
   bench) want=$bench_pkgs ;;
   aarch64) want=$aarch64_pkgs ;;
-  *) echo "usage: $0 test|bench|aarch64" >&2; exit 2 ;;
+  *) echo "usage: $0 test|aarch64|windows|bench" >&2; exit 2 ;;
 esac
 need_arm64=""
 if [ "${1:-test}" = aarch64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then

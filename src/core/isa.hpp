@@ -24,6 +24,14 @@
 #define AXIOM_AARCH64 0
 #endif
 
+// AXIOM_HIDDEN: a symbol the shared library keeps to itself, so that code reaches it directly
+// rather than through the GOT (ELF visibility; a DLL has no such attribute).
+#if defined(_WIN32)
+#define AXIOM_HIDDEN
+#else
+#define AXIOM_HIDDEN [[gnu::visibility("hidden")]]
+#endif
+
 // Target strings per ISA name: the extensions a region may use. A kernel requires all of them
 // (the Inventory test checks its `needs`): vaes_avx2 is shared by AES, SM4 and the fused GCM
 // kernel, so the first two require VPCLMULQDQ too, which every VAES CPU has.

@@ -4,7 +4,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#if defined(__linux__)
+#if defined(_WIN32)
+#include <windows.h>
+// windows.h first: bcrypt.h needs its types.
+#include <bcrypt.h>
+#elif defined(__linux__)
 #include <sys/random.h>
 #else
 #include <stdlib.h>  // arc4random_buf on the BSDs and macOS
@@ -13,7 +17,20 @@
 namespace axiom {
 
 void fill_random(std::span<std::uint8_t> out) noexcept {
-#if defined(__linux__)
+#if defined(_WIN32)
+  std::uint8_t* p = out.data();
+  std::size_t left = out.size();
+  while (left > 0) {
+    // The system-preferred generator (no algorithm handle to open); a ULONG length per call.
+    const ULONG n = left > 0x40000000 ? 0x40000000 : static_cast<ULONG>(left);
+    if (BCryptGenRandom(nullptr, p, n, BCRYPT_USE_SYSTEM_PREFERRED_RNG) != 0) {
+      std::fputs("axiom: BCryptGenRandom failed; refusing to continue without randomness\n", stderr);
+      std::abort();
+    }
+    p += n;
+    left -= n;
+  }
+#elif defined(__linux__)
   std::uint8_t* p = out.data();
   std::size_t left = out.size();
   while (left > 0) {

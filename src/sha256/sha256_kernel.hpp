@@ -43,6 +43,6 @@ std::span<const Sha256Kernel* const> sha256_kernels() noexcept;
 const Sha256Kernel& sha256_select(cpu::Features f) noexcept;
 
 // The round constants, shared by the kernels.
-[[gnu::visibility("hidden")]] extern const std::uint32_t sha256_round_constants[64];
+AXIOM_HIDDEN extern const std::uint32_t sha256_round_constants[64];
 
 }  // namespace axiom::detail

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "core/isa.hpp"
+
 namespace axiom::detail {
 
 // π (RFC 6986 section 6.2), the substitution shared with Kuznyechik.
@@ -47,7 +49,7 @@ inline constexpr std::uint64_t streebog_a[64] = {
 
 // The iteration constants C_1..C_12 (RFC 6986 section 6.5), each as 8 little-endian words.
 // Hidden: the kernels reach them without a GOT load under -fPIC.
-[[gnu::visibility("hidden")]] inline constexpr std::uint64_t streebog_c[12][8] = {
+AXIOM_HIDDEN inline constexpr std::uint64_t streebog_c[12][8] = {
     {0xdd806559f2a64507, 0x05767436cc744d23, 0xa2422a08a460d315, 0x4b7ce09192676901,
      0x714eb88d7585c4fc, 0x2f6a76432e45d016, 0xebcb2f81c0657c1f, 0xb1085bda1ecadae9},
     {0xe679047021b19bb7, 0x55dda21bd7cbcd56, 0x5cb561c2db0aa7ca, 0x9ab5176b12d69958,

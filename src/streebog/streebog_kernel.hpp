@@ -59,7 +59,7 @@ const StreebogKernel& streebog_select(cpu::Features f) noexcept;
 // The fused S+P+L tables: word w of LPS(x) is the XOR over t of streebog_lps[t][byte w of
 // word t of x]. π, A and the constants C_i are in streebog_constants.hpp. Hidden: the kernels
 // reach them without a GOT load under -fPIC.
-[[gnu::visibility("hidden")]] extern const std::array<std::array<std::uint64_t, 256>, 8> streebog_lps;
+AXIOM_HIDDEN extern const std::array<std::array<std::uint64_t, 256>, 8> streebog_lps;
 
 inline std::uint64_t streebog_load64(const std::uint8_t* p) noexcept {
   std::uint64_t v;

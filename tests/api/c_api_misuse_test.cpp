@@ -11,6 +11,9 @@
 #include <axiom/streebog.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
+#if defined(_WIN32)
+#include <malloc.h>
+#endif
 
 #include <cstdint>
 #include <cstdio>
@@ -615,7 +618,11 @@ class Invocation {
  public:
   explicit Invocation(const Row& row) : row_(row), args_(row.params.size()) {
     backings_.reserve(row.params.size());  // bufs_ points into it
+#if defined(_WIN32)
+    arena_ = static_cast<uint8_t*>(_aligned_malloc(slot_size * slots_, 64));  // no aligned_alloc
+#else
     arena_ = static_cast<uint8_t*>(std::aligned_alloc(64, slot_size * slots_));
+#endif
     std::memset(arena_, 0x5a, slot_size * slots_);
     int main_index = -1;
     for (size_t i = 0; i < row.params.size(); ++i)
@@ -716,7 +723,11 @@ class Invocation {
         b.main = param_buffer[static_cast<size_t>(main_index)];
     if (row.prepare) row.prepare(args_.data());
   }
+#if defined(_WIN32)
+  ~Invocation() { _aligned_free(arena_); }
+#else
   ~Invocation() { std::free(arena_); }
+#endif
   Invocation(const Invocation&) = delete;
   Invocation& operator=(const Invocation&) = delete;
 

@@ -91,7 +91,11 @@ int main(void) {
     CHECK(memcmp(f512, d512, 64) == 0);
     CHECK(streebog_hash_file_dual(path, NULL, NULL, NULL, NULL) == -3);
     CHECK(streebog_hash_file_dual("/nonexistent/file", f256, f512, NULL, NULL) == -1);
+#if defined(_WIN32)
+    CHECK(streebog_hash_file_dual("/tmp", f256, f512, NULL, NULL) == -1); /* no fopen of a directory */
+#else
     CHECK(streebog_hash_file_dual("/tmp", f256, f512, NULL, NULL) == -2); /* a directory */
+#endif
     CHECK(memcmp(f256, d256, 32) == 0); /* unchanged on failure */
     unlink(path);
     free(data);

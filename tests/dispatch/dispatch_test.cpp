@@ -72,6 +72,14 @@ TEST(Override, ErrorsNameWhatIsNotUnderstood) {
   EXPECT_NE(cpu::override_error("-" ONE " protable").find("not understood: protable ("), std::string::npos);
 }
 
+void set_env(const char* name, const char* value) {
+#if defined(_WIN32)
+  _putenv_s(name, value);
+#else
+  setenv(name, value, 1);
+#endif
+}
+
 // detected() reads AXIOM_CPU once per process: each case runs in a new one (the threadsafe
 // death-test style starts the test binary afresh). A value not understood must clear every
 // feature and say so on stderr, not leave the features as detected.
@@ -79,13 +87,13 @@ TEST(OverrideDeathTest, EnvironmentNotUnderstoodMeansPortable) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_EXIT(
       {
-        setenv("AXIOM_CPU", "protable", 1);
+        set_env("AXIOM_CPU", "protable");
         std::exit(cpu::detected().bits == 0 ? 0 : 1);
       },
       testing::ExitedWithCode(0), "axiom: AXIOM_CPU=\"protable\": not understood: protable .*portable kernels run");
   EXPECT_EXIT(
       {
-        setenv("AXIOM_CPU", "-" ONE_MIXED " -" TWO, 1);
+        set_env("AXIOM_CPU", "-" ONE_MIXED " -" TWO);
         const Features f = cpu::detected();
         std::exit(f == cpu::hardware().without(kOne | kTwo) ? 0 : 1);
       },

@@ -2,29 +2,57 @@
 # Installs the build tree into a scratch prefix, then builds and runs a consumer three ways:
 # find_package with the shared library, with the static one, and plain pkg-config; and the same
 # for fast-streebog's README program over the axiom_streebog_compat library.
+# run.sh CMAKE BUILD WORK CXX CC OBJDUMP [TOOLCHAIN EMULATOR...]: with a toolchain file the
+# consumers are cross-built with it and run through EMULATOR (Windows: under Wine, with the DLLs
+# next to the program, where Windows looks for them).
 set -eu
-cmake=$1 build=$2 work=$3 cxx=$4 cc=$5
+cmake=$1 build=$2 work=$3 cxx=$4 cc=$5 objdump=$6
+shift 6
+toolchain=""
+if [ $# -gt 0 ]; then
+  toolchain=$1
+  shift
+fi
+windows=""
+case "$toolchain" in *mingw*) windows=yes ;; esac
 src=$(cd "$(dirname "$0")" && pwd)/consumer
 readme=$(cd "$(dirname "$0")/../api" && pwd)/fast_streebog_readme.c
 gost256="GOST 256: 322bfc2fc207ef5e6830517595a34a9389534ebffaaed125058c174f4c73072e"
 rm -rf "$work"
 "$cmake" --install "$build" --prefix "$work/prefix" >/dev/null
+# A cross toolchain looks for packages only under its root: name the package's directory.
 "$cmake" -S "$src" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$cxx" \
-  -DCMAKE_C_COMPILER="$cc" -DFAST_STREEBOG_README="$readme" >/dev/null
+  -DCMAKE_C_COMPILER="$cc" -DFAST_STREEBOG_README="$readme" \
+  ${toolchain:+-DCMAKE_TOOLCHAIN_FILE="$toolchain" -Daxiom_DIR="$(ls -d "$work/prefix"/lib*/cmake/axiom)"} >/dev/null
 "$cmake" --build "$work/build" >/dev/null
-LD_LIBRARY_PATH="$work/prefix/lib" "$work/build/consumer_shared"
-"$work/build/consumer_static"
-LD_LIBRARY_PATH="$work/prefix/lib" "$work/build/streebog_readme_shared" | grep -q "$gost256"
-"$work/build/streebog_readme_static" | grep -q "$gost256"
-if ldd "$work/build/streebog_readme_static" | grep -q libaxiom; then echo "static streebog program links a shared libaxiom"; exit 1; fi
-if ldd "$work/build/consumer_static" | grep -q libaxiom; then echo "static consumer links libaxiom.so"; exit 1; fi
 libdir=$(ls -d "$work/prefix"/lib*/pkgconfig | head -n 1)
-flags=$(PKG_CONFIG_PATH="$libdir" pkg-config --cflags --libs axiom)
+exe=""
+if [ -n "$windows" ]; then
+  exe=.exe
+  # The C API is exported from the DLL by name; the DLLs go next to the programs.
+  dll=$(ls "$work/prefix/bin"/*axiom.dll)
+  "$objdump" -p "$dll" | grep -qw axiom_sha256 || { echo "$dll does not export axiom_sha256"; exit 1; }
+  cp "$work/prefix/bin"/*.dll "$work/build/"
+  cp "$work/prefix/bin"/*.dll "$work/"
+fi
+# run PROGRAM: through the emulator if there is one, finding the installed shared libraries.
+run() { LD_LIBRARY_PATH="$(dirname "$libdir")" "$@"; }
+linked() { "$objdump" -p "$1" | grep -E "NEEDED|DLL Name" | grep -q axiom; }
+run "$@" "$work/build/consumer_shared$exe"
+run "$@" "$work/build/consumer_static$exe"
+run "$@" "$work/build/streebog_readme_shared$exe" | grep -q "$gost256"
+run "$@" "$work/build/streebog_readme_static$exe" | grep -q "$gost256"
+linked "$work/build/consumer_shared$exe" || { echo "shared consumer does not link the axiom library"; exit 1; }
+if linked "$work/build/consumer_static$exe"; then echo "static consumer links a shared axiom library"; exit 1; fi
+if linked "$work/build/streebog_readme_static$exe"; then echo "static streebog program links a shared library of axiom"; exit 1; fi
+static=""
+[ -n "$windows" ] && static="--static"
+flags=$(PKG_CONFIG_LIBDIR="$libdir" pkg-config $static --cflags --libs axiom)
 # shellcheck disable=SC2086
-"$cxx" -std=c++20 "$src/main.cpp" $flags -o "$work/consumer_pc"
-LD_LIBRARY_PATH="$(dirname "$libdir")" "$work/consumer_pc"
-flags=$(PKG_CONFIG_PATH="$libdir" pkg-config --cflags --libs axiom_streebog_compat)
+"$cxx" -std=c++20 ${windows:+-static} "$src/main.cpp" $flags -o "$work/consumer_pc$exe"
+run "$@" "$work/consumer_pc$exe"
+flags=$(PKG_CONFIG_LIBDIR="$libdir" pkg-config $static --cflags --libs axiom_streebog_compat)
 # shellcheck disable=SC2086
-"$cc" -std=c99 "$readme" $flags -o "$work/streebog_pc"
-LD_LIBRARY_PATH="$(dirname "$libdir")" "$work/streebog_pc" | grep -q "$gost256"
+"$cc" -std=c99 ${windows:+-static} "$readme" $flags -o "$work/streebog_pc$exe"
+run "$@" "$work/streebog_pc$exe" | grep -q "$gost256"
 echo "install.consumer: cmake shared, cmake static and pkg-config consumers all ran, and fast-streebog's README program with each"

@@ -1,7 +1,11 @@
 #include "support/kernels.hpp"
 
+#if defined(_WIN32)
+#include <windows.h>
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include <cstdlib>
 #include <cstring>
@@ -65,6 +69,23 @@ std::vector<std::size_t> Sweep::lengths() const {
   return v;
 }
 
+#if defined(_WIN32)
+GuardedBuffer::GuardedBuffer(std::size_t n) : size_(n) {
+  SYSTEM_INFO info;
+  GetSystemInfo(&info);
+  const std::size_t page = info.dwPageSize;
+  const std::size_t data_pages = (n + page - 1) / page;
+  map_size_ = (data_pages + 1) * page;
+  void* p = VirtualAlloc(nullptr, map_size_, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+  if (p == nullptr) std::abort();
+  base_ = static_cast<std::uint8_t*>(p);
+  DWORD old = 0;
+  if (!VirtualProtect(base_ + data_pages * page, page, PAGE_NOACCESS, &old)) std::abort();
+  data_ = base_ + data_pages * page - n;
+}
+
+GuardedBuffer::~GuardedBuffer() { VirtualFree(base_, 0, MEM_RELEASE); }
+#else
 GuardedBuffer::GuardedBuffer(std::size_t n) : size_(n) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t data_pages = (n + page - 1) / page;
@@ -77,5 +98,6 @@ GuardedBuffer::GuardedBuffer(std::size_t n) : size_(n) {
 }
 
 GuardedBuffer::~GuardedBuffer() { munmap(base_, map_size_); }
+#endif
 
 }  // namespace axiom::test

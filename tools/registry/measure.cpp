@@ -14,6 +14,8 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#elif defined(_WIN32)
+#include <windows.h>
 #endif
 
 namespace axiom::bench {
@@ -337,6 +339,47 @@ HwCounters::HwCounters() : why_("hardware counters unavailable (no perf_event_op
 HwCounters::~HwCounters() = default;
 void HwCounters::start() {}
 HwCounters::Values HwCounters::stop() { return {}; }
+#endif
+
+#if defined(_WIN32)
+namespace {
+DWORD& lock_error_code() {
+  static DWORD e = 0;
+  return e;
+}
+}  // namespace
+
+LockedBuffer::LockedBuffer(std::vector<std::uint8_t> bytes) : bytes_(std::move(bytes)) {
+  if (bytes_.empty()) return;
+  locked_ = VirtualLock(bytes_.data(), bytes_.size()) != 0;
+  if (!locked_ && lock_error_code() == 0) lock_error_code() = GetLastError();
+}
+
+LockedBuffer::~LockedBuffer() {
+  if (locked_) VirtualUnlock(bytes_.data(), bytes_.size());
+}
+
+std::string LockedBuffer::lock_error() {
+  if (lock_error_code() == 0) return {};
+  // The usual failure: the process's minimum working set is smaller than the buffers.
+  return "buffers not locked in RAM (VirtualLock: error " + std::to_string(lock_error_code()) +
+         "): page faults may show in the timings";
+}
+
+std::string pin_to_cpu(int cpu) {
+  if (cpu < 0 || cpu >= 64 || SetThreadAffinityMask(GetCurrentThread(), DWORD_PTR{1} << cpu) == 0)
+    return "not pinned to CPU " + std::to_string(cpu) + " (SetThreadAffinityMask failed)";
+  return "pinned to CPU " + std::to_string(cpu);
+}
+
+// Windows has no SCHED_FIFO; the nearest is the highest priority below the real-time class.
+std::string use_fifo() {
+  if (SetThreadPriority(GetCurrentThread(), THREAD_PRIORITY_HIGHEST) == 0)
+    return "thread priority refused (SetThreadPriority: error " + std::to_string(GetLastError()) +
+           "): default scheduling";
+  return "no SCHED_FIFO on Windows: thread priority HIGHEST instead";
+}
+#elif !defined(__linux__)
 LockedBuffer::LockedBuffer(std::vector<std::uint8_t> bytes) : bytes_(std::move(bytes)) {}
 LockedBuffer::~LockedBuffer() = default;
 std::string LockedBuffer::lock_error() { return "buffers not locked in RAM (no mlock on this OS)"; }

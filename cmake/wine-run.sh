@@ -1,0 +1,31 @@
+#!/bin/sh
+# wine-run.sh PREFIX PROGRAM [ARGS...]: run a Windows program under Wine in the private Wine
+# prefix PREFIX (created on first use), as ctest's CMAKE_CROSSCOMPILING_EMULATOR.
+# wine-run.sh PREFIX --init: only create the prefix (the build does it when it configures).
+# - One persistent wineserver per prefix, started with its stdio on /dev/null: Wine's helper
+#   processes would otherwise inherit the test's stderr and ctest would wait for them to close it.
+# - An unhandled SIGINT makes a Windows program exit 0 under Wine; an interrupted run must not
+#   look like a pass, so the wrapper exits 130 then.
+set -eu
+prefix=$1
+shift
+wine=/usr/lib/wine/wine64
+server=/usr/lib/wine/wineserver
+export WINEPREFIX="$prefix" WINEDEBUG="${WINEDEBUG:--all}" WINEDLLOVERRIDES="mscoree,mshtml="
+mkdir -p "$prefix"
+(
+  flock 9
+  # -p60: the server stays up 60 s after its last client; starting one while one runs fails,
+  # which is what we want.
+  "$server" -p60 </dev/null >/dev/null 2>&1 9>&- || true
+  if [ ! -f "$prefix/system.reg" ]; then
+    "$wine" wineboot -i </dev/null >/dev/null 2>&1 9>&-
+  fi
+) 9>"$prefix.lock"
+[ "${1:-}" != --init ] || exit 0
+interrupted=0
+trap 'interrupted=1' INT TERM
+status=0
+"$wine" "$@" || status=$?
+[ "$interrupted" = 0 ] || exit 130
+exit "$status"
