@@ -137,6 +137,12 @@ std::vector<std::string> block_cipher_ops(const std::string& algo) {
   return ops;
 }
 
+bool is_block_cipher(const std::string& algo) {
+  bool found = false;
+  for_each_benched([&]<class Row, class C>() { found |= detail::cipher_name<C>() == algo; });
+  return found;
+}
+
 std::vector<std::uint8_t> xts_bench_key(std::span<const std::uint8_t> key, std::size_t n) {
   std::vector<std::uint8_t> both(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(n));
   for (std::size_t i = 0; i < n; ++i) both.push_back(static_cast<std::uint8_t>(both[i] ^ 0x36));

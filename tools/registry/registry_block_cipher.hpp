@@ -38,6 +38,9 @@ std::vector<std::uint8_t> xts_bench_key(std::span<const std::uint8_t> key, std::
 // cipher or another algorithm).
 std::vector<std::string> block_cipher_ops(const std::string& algo);
 
+// is_block_cipher says whether algo names a benchmarked block cipher ("aes-128", "kuznyechik").
+bool is_block_cipher(const std::string& algo);
+
 // add_block_cipher_subjects appends our block ciphers' subjects: every op of every kernel.
 void add_block_cipher_subjects(std::vector<Subject>& out);
 
