@@ -1,12 +1,14 @@
 // block_cipher.hpp: what the modes (modes.hpp, gcm.hpp) need from a block cipher: the bulk
 // functions every block-cipher kernel provides (AES, SM4, Kuznyechik: 16-byte blocks; Magma:
-// 8-byte blocks), and the modes' argument checks. Public (internal namespace) so that a short call through a mode
-// can check and dispatch inline, without a call of its own.
+// 8-byte blocks), and the modes' argument checks. Public (internal namespace) so that a short
+// call through a mode can check and dispatch inline, without a call of its own. Also the class
+// every block cipher of axiom is: BlockCipher<Traits>.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "axiom/result.hpp"
 
@@ -84,12 +86,92 @@ inline Status check_same(std::span<std::uint8_t> out, std::span<const std::uint8
   return {};
 }
 
-// check_blocks: as check_same, and whole 16-byte blocks.
+// check_blocks: as check_same, and whole N-byte blocks.
+template <std::size_t N = 16>
 inline Status check_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
   if (Status s = check_same(out, in); !s) return s;
-  if (in.size() % 16 != 0) return Error::invalid_argument;
+  if (in.size() % N != 0) return Error::invalid_argument;
   return {};
 }
+
+// wipe_state overwrites n bytes at p with zeros in a way the compiler keeps.
+void wipe_state(void* p, std::size_t n) noexcept;
 }  // namespace detail
+
+// BlockCipher<Traits> is a block cipher keyed with a Traits::key_size-byte key, on
+// Traits::block_size-byte blocks: the class behind Aes128/192/256, Sm4, Kuznyechik and Magma.
+// Traits (detail::<Cipher>Traits, next to each cipher's header) names the kernel type, the key
+// schedule every kernel of the cipher reads, and four functions defined with the cipher's
+// kernels: default_kernel() (the fastest constant-time kernel this CPU runs, chosen once),
+// ops(kernel), expand(schedule, kernel, key) and name(kernel).
+//
+// The kernel is chosen when the object is keyed and kept with the key schedule. Copyable; the
+// schedule is wiped on destruction. A const object may be used by several threads at once.
+// The modes (modes.hpp, gcm.hpp, mgm.hpp, ...) take it as their C.
+template <class Traits>
+class BlockCipher {
+ public:
+  static constexpr std::size_t key_size = Traits::key_size;
+  static constexpr std::size_t block_size = Traits::block_size;
+  using Kernel = typename Traits::Kernel;
+
+  // BlockCipher(key) expands key with the fastest constant-time kernel this CPU runs.
+  explicit BlockCipher(std::span<const std::uint8_t, key_size> key) noexcept
+      : BlockCipher(key, Traits::default_kernel()) {}
+  // BlockCipher(key, kernel) uses the given kernel (internal: tests and benchmarks).
+  BlockCipher(std::span<const std::uint8_t, key_size> key, const Kernel& kernel) noexcept
+      : kernel_(&kernel), ops_(&Traits::ops(kernel)) {
+    Traits::expand(schedule_, kernel, key.data());
+  }
+  BlockCipher(const BlockCipher&) noexcept = default;
+  BlockCipher& operator=(const BlockCipher&) noexcept = default;
+  ~BlockCipher() { detail::wipe_state(&schedule_, sizeof schedule_); }
+
+  // rekey expands a new key into this object with the same kernel (ACPKM's section keys).
+  void rekey(std::span<const std::uint8_t, key_size> key) noexcept { Traits::expand(schedule_, *kernel_, key.data()); }
+
+  // from_key keys a cipher from a key of run-time size; Error::invalid_key_size unless it
+  // holds exactly key_size bytes.
+  static Result<BlockCipher> from_key(std::span<const std::uint8_t> key) noexcept {
+    if (key.size() != key_size) return Error::invalid_key_size;
+    return BlockCipher(key.template first<key_size>());
+  }
+
+  // encrypt_blocks / decrypt_blocks transform whole blocks (ECB): out.size() must equal
+  // in.size() (else output_size_mismatch), a multiple of block_size (else invalid_argument);
+  // out is untouched on error. out may be in exactly (in place) but must not overlap it
+  // otherwise (overlapping_buffers).
+  Status encrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+    if (Status s = detail::check_blocks<block_size>(out, in); !s) return s;
+    ops_->encrypt_blocks(&schedule_, out.data(), in.data(), in.size() / block_size);
+    return {};
+  }
+  Status decrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+    if (Status s = detail::check_blocks<block_size>(out, in); !s) return s;
+    ops_->decrypt_blocks(&schedule_, out.data(), in.data(), in.size() / block_size);
+    return {};
+  }
+  // encrypt_block / decrypt_block transform one block; out may alias in.
+  void encrypt_block(std::span<std::uint8_t, block_size> out, std::span<const std::uint8_t, block_size> in) const noexcept {
+    ops_->encrypt_blocks(&schedule_, out.data(), in.data(), 1);
+  }
+  void decrypt_block(std::span<std::uint8_t, block_size> out, std::span<const std::uint8_t, block_size> in) const noexcept {
+    ops_->decrypt_blocks(&schedule_, out.data(), in.data(), 1);
+  }
+  // encrypt_block / decrypt_block with one argument transform the block in place.
+  void encrypt_block(std::span<std::uint8_t, block_size> block) const noexcept { encrypt_block(block, block); }
+  void decrypt_block(std::span<std::uint8_t, block_size> block) const noexcept { decrypt_block(block, block); }
+
+  // kernel_name names the kernel in use, e.g. "kuznyechik/avx2".
+  std::string_view kernel_name() const noexcept { return Traits::name(*kernel_); }
+  // block_ref is the cipher as the modes use it (internal); valid while this object lives.
+  // Inline: a short message's call through a mode pays for no extra call.
+  detail::BlockRef<block_size> block_ref() const noexcept { return {ops_, &schedule_}; }
+
+ private:
+  const Kernel* kernel_;
+  const detail::BlockOps<block_size>* ops_;  // &kernel_->ops
+  typename Traits::Schedule schedule_;
+};
 
 }  // namespace axiom

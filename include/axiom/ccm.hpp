@@ -33,6 +33,7 @@ Status ccm_open(BlockCipherRef c, std::span<std::uint8_t> out, std::span<const s
 template <class C>
 class Ccm {
  public:
+  static_assert(C::block_size == 16, "defined for 128-bit block ciphers only");
   static constexpr std::size_t key_size = C::key_size;
   static constexpr std::size_t nonce_size = 12;
   static constexpr std::size_t tag_size = 16;

@@ -48,6 +48,7 @@ void wipe_state(void* p, std::size_t n) noexcept;
 template <class C>
 class Gcm {
  public:
+  static_assert(C::block_size == 16, "defined for 128-bit block ciphers only");
   static constexpr std::size_t key_size = C::key_size;
   static constexpr std::size_t nonce_size = 12;
   static constexpr std::size_t tag_size = 16;

@@ -41,6 +41,7 @@ bool xts_halves_equal(std::span<const std::uint8_t> key) noexcept;
 template <class C>
 class Xts {
  public:
+  static_assert(C::block_size == 16, "defined for 128-bit block ciphers only");
   static constexpr std::size_t key_size = 2 * C::key_size;  // K1 || K2
   static constexpr std::size_t tweak_size = 16;
   static constexpr std::size_t min_unit_size = 16;

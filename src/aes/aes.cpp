@@ -4,7 +4,6 @@
 
 #include "aes/aes_kernel.hpp"
 #include "core/wipe.hpp"
-#include "modes/mode_util.hpp"
 
 namespace axiom {
 
@@ -30,67 +29,36 @@ const AesKernel& aes_select(cpu::Features f) noexcept { return select_kernel<Aes
 
 }  // namespace detail
 
-namespace {
-const detail::AesKernel& default_kernel() noexcept {
-  static const detail::AesKernel& k = detail::aes_select(cpu::detected());
+namespace detail {
+
+template <std::size_t K>
+const AesKernel& AesTraits<K>::default_kernel() noexcept {
+  static const AesKernel& k = aes_select(cpu::detected());
   return k;
 }
-}  // namespace
 
 template <std::size_t K>
-AesCipher<K>::AesCipher(std::span<const std::uint8_t, K> key) noexcept : AesCipher(key, default_kernel()) {}
+const BlockOps<16>& AesTraits<K>::ops(const AesKernel& k) noexcept {
+  return k.ops;
+}
 
 template <std::size_t K>
-AesCipher<K>::AesCipher(std::span<const std::uint8_t, K> key, const detail::AesKernel& kernel) noexcept
-    : kernel_(&kernel), ops_(&kernel.ops) {
+void AesTraits<K>::expand(AesSchedule& ks, const AesKernel& k, const std::uint8_t* key) noexcept {
   std::uint8_t round_keys[240];
-  const std::uint32_t rounds = detail::aes_expand_key(round_keys, key.data(), K);
-  kernel.setup(schedule_, round_keys, rounds);
-  detail::wipe(round_keys);
+  const std::uint32_t rounds = aes_expand_key(round_keys, key, K);
+  k.setup(ks, round_keys, rounds);
+  wipe(round_keys);
 }
 
 template <std::size_t K>
-AesCipher<K>::~AesCipher() {
-  detail::wipe(schedule_);
+std::string_view AesTraits<K>::name(const AesKernel& k) noexcept {
+  return k.info.name;
 }
 
-template <std::size_t K>
-Result<AesCipher<K>> AesCipher<K>::from_key(std::span<const std::uint8_t> key) noexcept {
-  if (key.size() != K) return Error::invalid_key_size;
-  return AesCipher(key.template first<K>());
-}
+template struct AesTraits<16>;
+template struct AesTraits<24>;
+template struct AesTraits<32>;
 
-template <std::size_t K>
-Status AesCipher<K>::encrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
-  if (Status s = detail::check_blocks(out, in); !s) return s;
-  kernel_->ops.encrypt_blocks(&schedule_, out.data(), in.data(), in.size() / 16);
-  return {};
-}
-
-template <std::size_t K>
-Status AesCipher<K>::decrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
-  if (Status s = detail::check_blocks(out, in); !s) return s;
-  kernel_->ops.decrypt_blocks(&schedule_, out.data(), in.data(), in.size() / 16);
-  return {};
-}
-
-template <std::size_t K>
-void AesCipher<K>::encrypt_block(std::span<std::uint8_t, 16> out, std::span<const std::uint8_t, 16> in) const noexcept {
-  kernel_->ops.encrypt_blocks(&schedule_, out.data(), in.data(), 1);
-}
-
-template <std::size_t K>
-void AesCipher<K>::decrypt_block(std::span<std::uint8_t, 16> out, std::span<const std::uint8_t, 16> in) const noexcept {
-  kernel_->ops.decrypt_blocks(&schedule_, out.data(), in.data(), 1);
-}
-
-template <std::size_t K>
-std::string_view AesCipher<K>::kernel_name() const noexcept {
-  return kernel_->info.name;
-}
-
-template class AesCipher<16>;
-template class AesCipher<24>;
-template class AesCipher<32>;
+}  // namespace detail
 
 }  // namespace axiom

@@ -7,7 +7,7 @@
 #include "axiom/ccm.hpp"
 #include "core/verdict.hpp"
 #include "core/wipe.hpp"
-#include "modes/block128.hpp"
+#include "axiom/block_cipher.hpp"
 #include "modes/mode_util.hpp"
 
 namespace axiom::detail {

@@ -9,7 +9,7 @@
 #include "core/wipe.hpp"
 #include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
-#include "modes/block128.hpp"
+#include "axiom/block_cipher.hpp"
 #include "modes/mode_util.hpp"
 
 namespace axiom::detail {

@@ -11,7 +11,7 @@
 #include "core/isa.hpp"
 #include "core/kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
-#include "modes/block128.hpp"
+#include "axiom/block_cipher.hpp"
 
 namespace axiom::detail {
 

@@ -12,6 +12,7 @@
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "magma/magma_kernel.hpp"
+#include "mgm64/mgm64_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 
@@ -38,6 +39,7 @@ std::span<const KernelInfo* const> all_kernels() noexcept {
     add_all(v, kuznyechik_kernels());
     add_all(v, mgm_kernels());
     add_all(v, magma_kernels());
+    add_all(v, mgm64_kernels());
     return v;
   }();
   return list;

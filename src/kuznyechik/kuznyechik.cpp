@@ -5,7 +5,6 @@
 #include "core/wipe.hpp"
 #include "kuznyechik/kuznyechik_constants.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
-#include "modes/mode_util.hpp"
 
 namespace axiom {
 
@@ -59,55 +58,22 @@ void kuznyechik_expand_key(KuznyechikSchedule& ks, const std::uint8_t key[32],
 
 }  // namespace detail
 
-namespace {
-const detail::KuznyechikKernel& default_kernel() noexcept {
-  static const detail::KuznyechikKernel& k = detail::kuznyechik_select(cpu::detected());
+namespace detail {
+
+const KuznyechikKernel& KuznyechikTraits::default_kernel() noexcept {
+  static const KuznyechikKernel& k = kuznyechik_select(cpu::detected());
   return k;
 }
-}  // namespace
 
-Kuznyechik::Kuznyechik(std::span<const std::uint8_t, 32> key) noexcept : Kuznyechik(key, default_kernel()) {}
+const BlockOps<16>& KuznyechikTraits::ops(const KuznyechikKernel& k) noexcept { return k.ops; }
 
-Kuznyechik::Kuznyechik(std::span<const std::uint8_t, 32> key, const detail::KuznyechikKernel& kernel) noexcept
-    : kernel_(&kernel) {
-  detail::kuznyechik_expand_key(schedule_, key.data(), kernel.ls);
-  kernel.setup(schedule_);
+void KuznyechikTraits::expand(KuznyechikSchedule& ks, const KuznyechikKernel& k, const std::uint8_t* key) noexcept {
+  kuznyechik_expand_key(ks, key, k.ls);
+  k.setup(ks);
 }
 
-void Kuznyechik::rekey(std::span<const std::uint8_t, 32> key) noexcept {
-  detail::kuznyechik_expand_key(schedule_, key.data(), kernel_->ls);
-  kernel_->setup(schedule_);
-}
+std::string_view KuznyechikTraits::name(const KuznyechikKernel& k) noexcept { return k.info.name; }
 
-Kuznyechik::~Kuznyechik() { detail::wipe(schedule_); }
-
-Result<Kuznyechik> Kuznyechik::from_key(std::span<const std::uint8_t> key) noexcept {
-  if (key.size() != key_size) return Error::invalid_key_size;
-  return Kuznyechik(key.first<32>());
-}
-
-Status Kuznyechik::encrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
-  if (Status s = detail::check_blocks(out, in); !s) return s;
-  kernel_->ops.encrypt_blocks(&schedule_, out.data(), in.data(), in.size() / 16);
-  return {};
-}
-
-Status Kuznyechik::decrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
-  if (Status s = detail::check_blocks(out, in); !s) return s;
-  kernel_->ops.decrypt_blocks(&schedule_, out.data(), in.data(), in.size() / 16);
-  return {};
-}
-
-void Kuznyechik::encrypt_block(std::span<std::uint8_t, 16> out, std::span<const std::uint8_t, 16> in) const noexcept {
-  kernel_->ops.encrypt_blocks(&schedule_, out.data(), in.data(), 1);
-}
-
-void Kuznyechik::decrypt_block(std::span<std::uint8_t, 16> out, std::span<const std::uint8_t, 16> in) const noexcept {
-  kernel_->ops.decrypt_blocks(&schedule_, out.data(), in.data(), 1);
-}
-
-std::string_view Kuznyechik::kernel_name() const noexcept { return kernel_->info.name; }
-
-detail::BlockCipherRef Kuznyechik::block_ref() const noexcept { return {&kernel_->ops, &schedule_}; }
+}  // namespace detail
 
 }  // namespace axiom

@@ -1,4 +1,4 @@
-// The list of Magma kernels and the key schedule they share.
+// The list of Magma kernels, the key schedule they share, and the Magma class's traits.
 #include "core/endian.hpp"
 #include "magma/magma_kernel.hpp"
 
@@ -21,5 +21,18 @@ const MagmaKernel& magma_select(cpu::Features f) noexcept { return select_kernel
 void magma_schedule_from_key(MagmaSchedule& ks, const std::uint8_t key[32]) noexcept {
   for (int i = 0; i < 8; ++i) ks.k[i] = load_be32(key + 4 * i);
 }
+
+const MagmaKernel& MagmaTraits::default_kernel() noexcept {
+  static const MagmaKernel& k = magma_select(cpu::detected());
+  return k;
+}
+
+const BlockOps<8>& MagmaTraits::ops(const MagmaKernel& k) noexcept { return k.ops; }
+
+void MagmaTraits::expand(MagmaSchedule& ks, const MagmaKernel&, const std::uint8_t* key) noexcept {
+  magma_schedule_from_key(ks, key);
+}
+
+std::string_view MagmaTraits::name(const MagmaKernel& k) noexcept { return k.info.name; }
 
 }  // namespace axiom::detail

@@ -12,7 +12,7 @@
 #include "axiom/xts.hpp"
 #include "core/endian.hpp"
 #include "core/wipe.hpp"
-#include "modes/block128.hpp"
+#include "axiom/block_cipher.hpp"
 #include "modes/mode_util.hpp"
 
 namespace axiom::detail {

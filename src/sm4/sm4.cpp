@@ -4,7 +4,6 @@
 
 #include "core/endian.hpp"
 #include "core/wipe.hpp"
-#include "modes/mode_util.hpp"
 #include "sm4/sm4_kernel.hpp"
 
 namespace axiom {
@@ -51,52 +50,24 @@ void sm4_expand_key(Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
 
 }  // namespace detail
 
-namespace {
-const detail::Sm4Kernel& default_kernel() noexcept {
-  static const detail::Sm4Kernel& k = detail::sm4_select(cpu::detected());
+namespace detail {
+
+const Sm4Kernel& Sm4Traits::default_kernel() noexcept {
+  static const Sm4Kernel& k = sm4_select(cpu::detected());
   return k;
 }
-}  // namespace
 
-Sm4::Sm4(std::span<const std::uint8_t, 16> key) noexcept : Sm4(key, default_kernel()) {}
+const BlockOps<16>& Sm4Traits::ops(const Sm4Kernel& k) noexcept { return k.ops; }
 
-Sm4::Sm4(std::span<const std::uint8_t, 16> key, const detail::Sm4Kernel& kernel) noexcept : kernel_(&kernel) {
-  if (kernel.expand_key != nullptr) {
-    kernel.expand_key(schedule_, key.data());
-  } else {
-    detail::sm4_expand_key(schedule_, key.data());
-  }
+void Sm4Traits::expand(Sm4Schedule& ks, const Sm4Kernel& k, const std::uint8_t* key) noexcept {
+  if (k.expand_key != nullptr)
+    k.expand_key(ks, key);
+  else
+    sm4_expand_key(ks, key);
 }
 
-Sm4::~Sm4() { detail::wipe(schedule_); }
+std::string_view Sm4Traits::name(const Sm4Kernel& k) noexcept { return k.info.name; }
 
-Result<Sm4> Sm4::from_key(std::span<const std::uint8_t> key) noexcept {
-  if (key.size() != 16) return Error::invalid_key_size;
-  return Sm4(key.first<16>());
-}
-
-Status Sm4::encrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
-  if (Status s = detail::check_blocks(out, in); !s) return s;
-  kernel_->ops.encrypt_blocks(&schedule_, out.data(), in.data(), in.size() / 16);
-  return {};
-}
-
-Status Sm4::decrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
-  if (Status s = detail::check_blocks(out, in); !s) return s;
-  kernel_->ops.decrypt_blocks(&schedule_, out.data(), in.data(), in.size() / 16);
-  return {};
-}
-
-void Sm4::encrypt_block(std::span<std::uint8_t, 16> out, std::span<const std::uint8_t, 16> in) const noexcept {
-  kernel_->ops.encrypt_blocks(&schedule_, out.data(), in.data(), 1);
-}
-
-void Sm4::decrypt_block(std::span<std::uint8_t, 16> out, std::span<const std::uint8_t, 16> in) const noexcept {
-  kernel_->ops.decrypt_blocks(&schedule_, out.data(), in.data(), 1);
-}
-
-std::string_view Sm4::kernel_name() const noexcept { return kernel_->info.name; }
-
-detail::BlockCipherRef Sm4::block_ref() const noexcept { return {&kernel_->ops, &schedule_}; }
+}  // namespace detail
 
 }  // namespace axiom

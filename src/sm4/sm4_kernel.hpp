@@ -8,7 +8,7 @@
 #include "axiom/sm4.hpp"
 #include "core/isa.hpp"
 #include "core/kernel.hpp"
-#include "modes/block128.hpp"
+#include "axiom/block_cipher.hpp"
 
 namespace axiom::detail {
 

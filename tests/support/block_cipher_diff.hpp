@@ -114,18 +114,19 @@ void ctr_against_definition(const C& cipher, std::initializer_list<const char*> 
   }
 }
 
-// streaming_splits: for rounds random messages (up to 3000 bytes), CTR and CMAC fed in random
+// streaming_splits (any block size): for rounds random messages (up to 3000 bytes), CTR and CMAC fed in random
 // pieces (up to max_piece bytes), CTR's seek to a random offset, and CBC both ways in pieces of
 // up to max_blocks whole blocks, all equal to the reference in one call.
 template <class C>
 void streaming_splits(const C& ref, const C& mine, int rounds, std::size_t max_piece, std::size_t max_blocks) {
+  constexpr std::size_t B = C::block_size;
   Prng rng(test_seed() + 101);
-  const Bytes iv = rng.bytes(16);
+  const Bytes iv = rng.bytes(B);
   for (int round = 0; round < rounds; ++round) {
     const std::size_t n = rng.below(3000);
     const Bytes msg = rng.bytes(n);
     Bytes whole(n), pieces(n);
-    Ctr<C> a(ref, fixed<16>(iv)), b(mine, fixed<16>(iv));
+    Ctr<C> a(ref, fixed<B>(iv)), b(mine, fixed<B>(iv));
     ASSERT_TRUE(a.apply(whole, msg).ok());
     Cmac<C> ma(ref), mb(mine);
     ma.update(msg);
@@ -137,25 +138,25 @@ void streaming_splits(const C& ref, const C& mine, int rounds, std::size_t max_p
       pos += take;
     }
     ASSERT_EQ(pieces, whole) << "round " << round << " seed " << rng.seed;
-    std::uint8_t ta[16], tb[16];
+    std::uint8_t ta[B], tb[B];
     ma.finish(ta);
     mb.finish(tb);
-    ASSERT_TRUE(std::equal(ta, ta + 16, tb)) << "round " << round;
+    ASSERT_TRUE(std::equal(ta, ta + B, tb)) << "round " << round;
     // seek to any byte offset gives the same keystream.
     const std::size_t off = rng.below(n + 1);
-    Ctr<C> s(mine, fixed<16>(iv));
+    Ctr<C> s(mine, fixed<B>(iv));
     s.seek(off);
     Bytes tail(n - off);
     ASSERT_TRUE(s.apply(tail, std::span(msg).subspan(off)).ok());
     ASSERT_TRUE(std::equal(tail.begin(), tail.end(), whole.begin() + static_cast<long>(off))) << off;
     // CBC in pieces of whole blocks equals one call, both ways.
-    const std::size_t nb = n / 16 * 16;
+    const std::size_t nb = n / B * B;
     Bytes cw(nb), cp(nb), dw(nb), dp(nb);
-    Cbc<C> ca(ref, fixed<16>(iv)), cb(mine, fixed<16>(iv)), da(ref, fixed<16>(iv)), db(mine, fixed<16>(iv));
+    Cbc<C> ca(ref, fixed<B>(iv)), cb(mine, fixed<B>(iv)), da(ref, fixed<B>(iv)), db(mine, fixed<B>(iv));
     ASSERT_TRUE(ca.encrypt(cw, std::span(msg).first(nb)).ok());
     ASSERT_TRUE(da.decrypt(dw, std::span(msg).first(nb)).ok());
     for (pos = 0; pos < nb;) {
-      const std::size_t take = std::min(nb - pos, 16 * rng.below(max_blocks));
+      const std::size_t take = std::min(nb - pos, B * rng.below(max_blocks));
       ASSERT_TRUE(cb.encrypt(std::span(cp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
       ASSERT_TRUE(db.decrypt(std::span(dp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
       pos += take;

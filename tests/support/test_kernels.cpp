@@ -102,6 +102,8 @@ std::span<const detail::MagmaKernel* const> magma_test_kernels() {
   return list.span();
 }
 
+std::span<const detail::Mgm64Kernel* const> mgm64_test_kernels() { return detail::mgm64_kernels(); }
+
 
 
 std::span<const detail::Sm4Kernel* const> sm4_test_kernels() {

@@ -14,6 +14,7 @@
 #include "ghash/ghash_kernel.hpp"
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "magma/magma_kernel.hpp"
+#include "mgm64/mgm64_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
 #include "poly1305/poly1305_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
@@ -29,6 +30,7 @@ std::span<const detail::MgmKernel* const> mgm_test_kernels();
 std::span<const detail::Sha256Kernel* const> sha256_test_kernels();
 std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels();
 std::span<const detail::MagmaKernel* const> magma_test_kernels();
+std::span<const detail::Mgm64Kernel* const> mgm64_test_kernels();
 std::span<const detail::Sm4Kernel* const> sm4_test_kernels();
 std::span<const detail::AesKernel* const> aes_test_kernels();
 std::span<const detail::GhashKernel* const> ghash_test_kernels();
