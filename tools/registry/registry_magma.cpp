@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "magma/magma_kernel.hpp"
+#include "mgm64/mgm64_kernel.hpp"
 
 namespace axiom::bench {
 
@@ -37,6 +38,15 @@ MessageFn make(const std::string& op, const detail::MagmaKernel& k, std::span<co
   };
 }
 
+// mgm64/sum: MGM's GF(2^64) sum of products alone, the message's whole blocks as both factors.
+MessageFn mgm64_sum(const detail::Mgm64Kernel& k) {
+  return [&k](std::span<const std::uint8_t> m, std::uint8_t* o) {
+    std::uint8_t acc[8] = {};
+    k.mac(acc, m.data(), m.data(), m.size() / 8);
+    std::copy(acc, acc + 8, o);
+  };
+}
+
 }  // namespace
 
 std::vector<std::string> magma_ops() { return {"ecb", "ctr", "cbc-enc"}; }
@@ -47,10 +57,17 @@ void add_magma_subjects(std::vector<Subject>& out) {
     for (const detail::MagmaKernel* k : detail::magma_kernels())
       out.push_back({"magma", op, std::string(k->info.isa()), true, hw.has(k->info.needs), 0,
                      [op, k](std::span<const std::uint8_t> key) { return make(op, *k, key); }, true});
+  for (const detail::Mgm64Kernel* k : detail::mgm64_kernels())
+    out.push_back({"mgm64", "sum", std::string(k->info.isa()), true, hw.has(k->info.needs), 8,
+                   [k](std::span<const std::uint8_t>) { return mgm64_sum(*k); }});
 }
 
 bool magma_reference(const Subject& s, std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
                      std::uint8_t* want) {
+  if (s.algo == "mgm64") {
+    mgm64_sum(detail::mgm64_portable)(msg, want);
+    return true;
+  }
   if (s.algo != "magma") return false;
   make(s.op, detail::magma_portable, key)(msg, want);
   return true;

@@ -20,7 +20,7 @@ inline constexpr std::uint8_t magma_bench_iv[8] = {0x12, 0x34, 0x56, 0x78, 0x90,
 // magma_ops lists the benchmarked ops.
 std::vector<std::string> magma_ops();
 
-// add_magma_subjects appends a subject per Magma kernel and op.
+// add_magma_subjects appends a subject per Magma kernel and op, and per GF(2^64) MGM kernel.
 void add_magma_subjects(std::vector<Subject>& out);
 
 // magma_reference computes with the portable kernel (checked against the KATs) what subject s
