@@ -1,15 +1,22 @@
 # The two commands of the README, as thin wrappers over CMake presets and ctest:
-#   make test    install missing packages, build, run every test (ctest)
+#   make test    install missing packages, build, run every test (ctest): the native suite, then
+#                each cross-built suite under its emulator (make test-aarch64, make test-windows:
+#                that one alone)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
 #                in a wall-time budget (make bench-quick: fewer repetitions and sizes, under a minute)
-.PHONY: test test-windows bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
+.PHONY: test test-native test-aarch64 test-windows bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
 
+# One line per suite.
 test:
+	$(MAKE) --no-print-directory test-native
+	$(MAKE) --no-print-directory test-aarch64
+	$(MAKE) --no-print-directory test-windows
+
+test-native:
 	@scripts/deps.sh test
 	cmake --preset release >/dev/null
 	cmake --build --preset release
 	ctest --preset release
-	$(MAKE) test-windows
 
 # The Windows x64 build (mingw-w64) and its whole suite under Wine (README "Platforms").
 test-windows:
@@ -17,6 +24,15 @@ test-windows:
 	cmake --preset mingw >/dev/null
 	cmake --build --preset mingw
 	ctest --preset mingw
+
+# ARM64, cross-built and run under qemu-user: every extension (qemu's "max" CPU, where every
+# kernel must run), then a Cortex-A57 (no SHA3, SM3, SM4) for the fallbacks.
+test-aarch64:
+	@scripts/deps.sh aarch64
+	cmake --preset aarch64 >/dev/null
+	cmake --build --preset aarch64
+	ctest --preset aarch64
+	ctest --preset aarch64-a57
 
 build:
 	@scripts/deps.sh test

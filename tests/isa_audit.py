@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""isa_audit: fail if an object that is not a kernel holds an instruction above baseline x86-64.
+"""isa_audit: fail if an object that is not a kernel holds an instruction above the baseline.
 
-Usage: isa_audit.py --objdump OBJDUMP [--nm NM --library LIB...] [--must-flag KERNEL_OBJ...]
-                    -- OBJ...
+Usage: isa_audit.py [--arch x86_64|aarch64] --objdump OBJDUMP [--nm NM --library LIB...]
+                    [--must-flag KERNEL_OBJ...] -- OBJ...
 
+Baseline AArch64 is Armv8-A with Advanced SIMD: the crypto extensions (AES, PMULL, SHA-1/2/3/512,
+SM3, SM4) and SVE registers are flagged.
 Baseline x86-64 is SSE2. Anything VEX/EVEX-encoded, any ymm/zmm/opmask register, and the
 SSSE3, SSE4, AES, PCLMUL, SHA, GFNI, BMI, ADX, POPCNT/LZCNT and MOVBE instructions are flagged.
 The --must-flag objects (the kernels) must contain such instructions: that proves the audit
@@ -35,8 +37,20 @@ NOT_VECTOR_V = {"verr", "verw", "vmcall", "vmlaunch", "vmresume", "vmxoff", "vmx
                 "vmwrite", "vmptrld", "vmptrst", "vmclear", "vmfunc"}
 WIDE_REG = re.compile(r"%(ymm|zmm)\d+|%k[0-7]\b")
 
+A64_EXTENDED = set("""
+aese aesd aesmc aesimc pmull pmull2
+sha1c sha1h sha1m sha1p sha1su0 sha1su1 sha256h sha256h2 sha256su0 sha256su1
+sha512h sha512h2 sha512su0 sha512su1 eor3 bcax rax1 xar
+sm3ss1 sm3tt1a sm3tt1b sm3tt2a sm3tt2b sm3partw1 sm3partw2 sm4e sm4ekey
+""".split())
+SVE_REG = re.compile(r"\b[zp]([0-9]|[12][0-9]|3[01])\.[bhsdq]\b")
 
-def flagged(objdump, path):
+
+def flagged_a64(mnemonic, operands):
+    return mnemonic in A64_EXTENDED or SVE_REG.search(operands)
+
+
+def flagged(objdump, path, arch="x86_64"):
     out = subprocess.run([objdump, "-d", "--no-show-raw-insn", path], check=True,
                          capture_output=True, text=True).stdout
     hits = []
@@ -45,6 +59,10 @@ def flagged(objdump, path):
         if not m:
             continue
         mnemonic, operands = m.group(1), m.group(2)
+        if arch == "aarch64":
+            if flagged_a64(mnemonic, operands):
+                hits.append(line.strip())
+            continue
         base = mnemonic.rstrip("lqwb") if mnemonic.startswith(("popcnt", "lzcnt", "tzcnt")) else mnemonic
         if (mnemonic in EXTENDED or base in EXTENDED or mnemonic.startswith(PREFIXES)
                 or (mnemonic.startswith("v") and mnemonic not in NOT_VECTOR_V)
@@ -59,13 +77,17 @@ def emulated_symbols(nm, path):
 
 
 def main(argv):
-    objdump, nm = "objdump", "nm"
+    objdump, nm, arch = "objdump", "nm", "x86_64"
     must, objs, libs, mode = [], [], [], None
     i = 0
     while i < len(argv):
         a = argv[i]
         if a == "--objdump":
             objdump = argv[i + 1] or "objdump"
+            i += 2
+            continue
+        if a == "--arch":
+            arch = argv[i + 1]
             i += 2
             continue
         if a == "--nm":
@@ -87,14 +109,14 @@ def main(argv):
         i += 1
     failures = 0
     for path in objs:
-        hits = flagged(objdump, path)
+        hits = flagged(objdump, path, arch)
         if hits:
             failures += 1
             print(f"FAIL {path}: {len(hits)} instruction(s) above baseline, e.g.")
             for h in hits[:5]:
                 print("    " + h)
     for path in must:
-        if not flagged(objdump, path):
+        if not flagged(objdump, path, arch):
             failures += 1
             print(f"FAIL {path}: a kernel object with no ISA instruction (audit blind?)")
     for path in libs:

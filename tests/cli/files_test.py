@@ -393,7 +393,9 @@ class Outputs(DirCase):
 
 def shim_env(**variables):
     """ENV with fault_shim.c preloaded and its variables set."""
-    env = dict(ENV, LD_PRELOAD=SHIM, **variables)
+    env = dict(ENV, **variables)
+    # Under qemu-user the preload is for the emulated program, not for qemu itself.
+    env["QEMU_SET_ENV" if EMULATED else "LD_PRELOAD"] = ("LD_PRELOAD=" if EMULATED else "") + SHIM
     # An ASan build wants its runtime first; the shim only wraps libc calls.
     env["ASAN_OPTIONS"] = ":".join(filter(None, [env.get("ASAN_OPTIONS"), "verify_asan_link_order=0"]))
     return env
