@@ -23,6 +23,9 @@ constexpr const ChaCha20Kernel* kernel_list[] = {
     &chacha20_avx512,
     &chacha20_avx2,
 #endif
+#if AXIOM_AARCH64
+    &chacha20_neon,
+#endif
     &chacha20_portable,
 };
 }  // namespace

@@ -32,6 +32,9 @@ extern const ChaCha20Kernel chacha20_portable;
 extern const ChaCha20Kernel chacha20_avx512;
 extern const ChaCha20Kernel chacha20_avx2;
 #endif
+#if AXIOM_AARCH64
+extern const ChaCha20Kernel chacha20_neon;
+#endif
 
 // chacha20_kernels lists the kernels compiled in, best first; the last is portable.
 std::span<const ChaCha20Kernel* const> chacha20_kernels() noexcept;
