@@ -2,9 +2,9 @@
 // ECB, CBC, GCM, CCM, CMAC, XTS) next to ours, on the contract of
 // tools/registry/registry_block_cipher.hpp (same key bytes, IV/nonce, outputs). Each peer gets a
 // subject for every op of block_cipher_ops() that it has (OpenSSL 3.0: no SM4-GCM/CCM/XTS;
-// nettle: AES only, no XTS here), keyed once in prepare(), then runs its fastest documented per-message path: the
-// context is reused and only the IV/nonce is reset per message. Each part is built only when
-// CMake found that peer (AXIOM_BENCH_PEER_<PEER>).
+// nettle: AES only, no XTS here), keyed once in prepare(), then runs its fastest documented
+// per-message path: the context is reused and only the IV/nonce is reset per message. Each part is
+// built only when CMake found that peer (AXIOM_BENCH_PEER_<PEER>).
 #include "bench_block_ciphers.hpp"
 
 #include <cstdio>
@@ -48,7 +48,9 @@ void check(bool ok) {
 }
 
 bool is_gcm(const std::string& op) { return op == "gcm-seal" || op == "gcm-open"; }
-bool decrypts(const std::string& op) { return op == "cbc-dec" || op == "gcm-open" || op == "xts-dec"; }
+bool decrypts(const std::string& op) {
+  return op == "cbc-dec" || op == "gcm-open" || op == "xts-dec";
+}
 bool is_xts(const std::string& op) { return op == "xts-enc" || op == "xts-dec"; }
 
 // The algorithms, with each key's length and the name the peers give the cipher.
@@ -74,11 +76,13 @@ void add_peer(std::vector<Subject>& out, const char* impl, Has has, Make make) {
         missing += " " + op;
         continue;
       }
-      out.push_back({c.algo, op, impl, false, true, block_out_size, [c, op, make](std::span<const std::uint8_t> key) {
+      out.push_back({c.algo, op, impl, false, true, block_out_size,
+                     [c, op, make](std::span<const std::uint8_t> key) {
                        return make(c, op, key.first(c.key_len));
                      }});
     }
-    if (!missing.empty()) std::fprintf(stderr, "bench: %s has no %s%s: skipped\n", impl, c.algo, missing.c_str());
+    if (!missing.empty())
+      std::fprintf(stderr, "bench: %s has no %s%s: skipped\n", impl, c.algo, missing.c_str());
   }
 }
 
@@ -86,7 +90,11 @@ void add_peer(std::vector<Subject>& out, const char* impl, Has has, Make make) {
 // evp is the EVP cipher of op's mode, or nullptr (OpenSSL 3.0 has no SM4-GCM; no CCM wired here).
 const EVP_CIPHER* evp(const Cipher& c, const std::string& op) {
   if (op == "ccm-seal") return nullptr;
-  const char* mode = op == "ctr" ? "ctr" : op == "ecb" ? "ecb" : is_gcm(op) ? "gcm" : is_xts(op) ? "xts" : "cbc";
+  const char* mode = op == "ctr"   ? "ctr"
+                     : op == "ecb" ? "ecb"
+                     : is_gcm(op)  ? "gcm"
+                     : is_xts(op)  ? "xts"
+                                   : "cbc";
   return EVP_get_cipherbyname((std::string(c.lower) + "-" + mode).c_str());
 }
 
@@ -105,8 +113,8 @@ MessageFn openssl_fn(const Cipher& c, const std::string& op, std::span<const std
     check(CMAC_Init(ctx.get(), key.data(), key.size(), evp(c, "cbc-enc"), nullptr) == 1);
     return [ctx](std::span<const std::uint8_t> m, std::uint8_t* o) {
       std::size_t len = 0;
-      check(CMAC_Init(ctx.get(), nullptr, 0, nullptr, nullptr) == 1 && CMAC_Update(ctx.get(), m.data(), m.size()) == 1 &&
-            CMAC_Final(ctx.get(), o, &len) == 1);
+      check(CMAC_Init(ctx.get(), nullptr, 0, nullptr, nullptr) == 1 &&
+            CMAC_Update(ctx.get(), m.data(), m.size()) == 1 && CMAC_Final(ctx.get(), o, &len) == 1);
     };
   }
   const EVP_CIPHER* cipher = evp(c, op);
@@ -129,7 +137,9 @@ MessageFn openssl_fn(const Cipher& c, const std::string& op, std::span<const std
   };
   std::shared_ptr<EVP_CIPHER_CTX> ctx = new_ctx(decrypt ? 0 : 1);
   if (op == "gcm-seal")
-    return [ctx](std::span<const std::uint8_t> m, std::uint8_t* o) { openssl_gcm_seal(ctx.get(), m, o); };
+    return [ctx](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      openssl_gcm_seal(ctx.get(), m, o);
+    };
   if (op == "gcm-open") {
     auto sealed = std::make_shared<std::vector<std::uint8_t>>();
     std::shared_ptr<EVP_CIPHER_CTX> enc = new_ctx(1);
@@ -140,8 +150,10 @@ MessageFn openssl_fn(const Cipher& c, const std::string& op, std::span<const std
         openssl_gcm_seal(enc.get(), m, sealed->data());
       }
       check(EVP_DecryptInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv) == 1 &&
-            EVP_DecryptUpdate(ctx.get(), o, &len, sealed->data(), static_cast<int>(m.size())) == 1 &&
-            EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_TAG, 16, sealed->data() + m.size()) == 1 &&
+            EVP_DecryptUpdate(ctx.get(), o, &len, sealed->data(), static_cast<int>(m.size())) ==
+                1 &&
+            EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_TAG, 16, sealed->data() + m.size()) ==
+                1 &&
             EVP_DecryptFinal_ex(ctx.get(), o + len, &fin) == 1);
     };
   }
@@ -166,7 +178,8 @@ void gcrypt_seal(gcry_cipher_hd_t hd, bool ccm, std::span<const std::uint8_t> m,
     std::uint64_t lengths[3] = {m.size(), 0, 16};
     check(gcry_cipher_ctl(hd, GCRYCTL_SET_CCM_LENGTHS, lengths, sizeof lengths) == 0);
   }
-  check(gcry_cipher_final(hd) == 0 && gcry_cipher_encrypt(hd, o, m.size(), m.data(), m.size()) == 0 &&
+  check(gcry_cipher_final(hd) == 0 &&
+        gcry_cipher_encrypt(hd, o, m.size(), m.data(), m.size()) == 0 &&
         gcry_cipher_gettag(hd, o + m.size(), 16) == 0);
 }
 
@@ -184,17 +197,25 @@ MessageFn gcrypt_fn(const Cipher& c, const std::string& op, std::span<const std:
     };
   }
   const bool ccm = op == "ccm-seal";
-  const int algo = sm4 ? GCRY_CIPHER_SM4 : c.key_len == 16 ? GCRY_CIPHER_AES128 : GCRY_CIPHER_AES256;
-  const int mode = op == "ctr" ? GCRY_CIPHER_MODE_CTR : op == "ecb" ? GCRY_CIPHER_MODE_ECB
-                   : is_gcm(op) ? GCRY_CIPHER_MODE_GCM : ccm ? GCRY_CIPHER_MODE_CCM
-                   : is_xts(op) ? GCRY_CIPHER_MODE_XTS : GCRY_CIPHER_MODE_CBC;
-  const std::vector<std::uint8_t> k = is_xts(op) ? xts_bench_key(key, key.size())
-                                                 : std::vector<std::uint8_t>(key.begin(), key.end());
+  const int algo = sm4               ? GCRY_CIPHER_SM4
+                   : c.key_len == 16 ? GCRY_CIPHER_AES128
+                                     : GCRY_CIPHER_AES256;
+  const int mode = op == "ctr"   ? GCRY_CIPHER_MODE_CTR
+                   : op == "ecb" ? GCRY_CIPHER_MODE_ECB
+                   : is_gcm(op)  ? GCRY_CIPHER_MODE_GCM
+                   : ccm         ? GCRY_CIPHER_MODE_CCM
+                   : is_xts(op)  ? GCRY_CIPHER_MODE_XTS
+                                 : GCRY_CIPHER_MODE_CBC;
+  const std::vector<std::uint8_t> k = is_xts(op)
+                                          ? xts_bench_key(key, key.size())
+                                          : std::vector<std::uint8_t>(key.begin(), key.end());
   gcry_cipher_hd_t h = nullptr;
   check(gcry_cipher_open(&h, algo, mode, 0) == 0 && gcry_cipher_setkey(h, k.data(), k.size()) == 0);
   std::shared_ptr<gcry_cipher_handle> hd(h, gcry_cipher_close);
   if (ccm || op == "gcm-seal")
-    return [hd, ccm](std::span<const std::uint8_t> m, std::uint8_t* o) { gcrypt_seal(hd.get(), ccm, m, o); };
+    return [hd, ccm](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      gcrypt_seal(hd.get(), ccm, m, o);
+    };
   if (op == "gcm-open") {
     auto sealed = std::make_shared<std::vector<std::uint8_t>>();
     return [hd, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
@@ -209,9 +230,12 @@ MessageFn gcrypt_fn(const Cipher& c, const std::string& op, std::span<const std:
   }
   const bool ctr = op == "ctr", dec = decrypts(op), ecb = op == "ecb";
   return [hd, ctr, dec, ecb](std::span<const std::uint8_t> m, std::uint8_t* o) {
-    if (ctr) check(gcry_cipher_setctr(hd.get(), iv, 16) == 0);
-    else if (!ecb) check(gcry_cipher_setiv(hd.get(), iv, 16) == 0);
-    check((dec ? gcry_cipher_decrypt : gcry_cipher_encrypt)(hd.get(), o, m.size(), m.data(), m.size()) == 0);
+    if (ctr)
+      check(gcry_cipher_setctr(hd.get(), iv, 16) == 0);
+    else if (!ecb)
+      check(gcry_cipher_setiv(hd.get(), iv, 16) == 0);
+    check((dec ? gcry_cipher_decrypt : gcry_cipher_encrypt)(hd.get(), o, m.size(), m.data(),
+                                                            m.size()) == 0);
   };
 }
 
@@ -221,7 +245,10 @@ bool gcrypt_has(const Cipher&, const std::string&) { return true; }
 #if AXIOM_BENCH_PEER_BOTAN
 // The Botan mode name of the CBC, GCM and CCM ops (CCM(16,3): 16-byte tag, 12-byte nonce).
 std::string botan_mode(const Cipher& c, const std::string& op) {
-  const std::string mode = is_gcm(op) ? "/GCM" : op == "ccm-seal" ? "/CCM(16,3)" : is_xts(op) ? "/XTS" : "/CBC/NoPadding";
+  const std::string mode = is_gcm(op)         ? "/GCM"
+                           : op == "ccm-seal" ? "/CCM(16,3)"
+                           : is_xts(op)       ? "/XTS"
+                                              : "/CBC/NoPadding";
   return c.upper + mode;
 }
 
@@ -236,7 +263,8 @@ MessageFn botan_fn(const Cipher& c, const std::string& op, std::span<const std::
     };
   }
   if (op == "ctr") {
-    std::shared_ptr<Botan::StreamCipher> s = Botan::StreamCipher::create_or_throw(std::string("CTR-BE(") + c.upper + ")");
+    std::shared_ptr<Botan::StreamCipher> s =
+        Botan::StreamCipher::create_or_throw(std::string("CTR-BE(") + c.upper + ")");
     s->set_key(key.data(), key.size());
     return [s](std::span<const std::uint8_t> m, std::uint8_t* o) {
       s->set_iv(iv, 16);
@@ -246,17 +274,21 @@ MessageFn botan_fn(const Cipher& c, const std::string& op, std::span<const std::
   if (op == "ecb") {  // Debian's Botan 2 has no ECB mode; its block cipher API is ECB
     std::shared_ptr<Botan::BlockCipher> b = Botan::BlockCipher::create_or_throw(c.upper);
     b->set_key(key.data(), key.size());
-    return [b](std::span<const std::uint8_t> m, std::uint8_t* o) { b->encrypt_n(m.data(), o, m.size() / 16); };
+    return [b](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      b->encrypt_n(m.data(), o, m.size() / 16);
+    };
   }
   const std::string spec = botan_mode(c, op);
-  const std::vector<std::uint8_t> k = is_xts(op) ? xts_bench_key(key, key.size())
-                                                 : std::vector<std::uint8_t>(key.begin(), key.end());
+  const std::vector<std::uint8_t> k = is_xts(op)
+                                          ? xts_bench_key(key, key.size())
+                                          : std::vector<std::uint8_t>(key.begin(), key.end());
   auto mode = [&](Botan::Cipher_Dir dir) {
     std::shared_ptr<Botan::Cipher_Mode> m = Botan::Cipher_Mode::create_or_throw(spec, dir);
     m->set_key(k.data(), k.size());
     return m;
   };
-  std::shared_ptr<Botan::Cipher_Mode> cm = mode(decrypts(op) ? Botan::DECRYPTION : Botan::ENCRYPTION);
+  std::shared_ptr<Botan::Cipher_Mode> cm =
+      mode(decrypts(op) ? Botan::DECRYPTION : Botan::ENCRYPTION);
   const std::size_t iv_len = op.rfind("cbc", 0) == 0 || is_xts(op) ? 16 : 12;
   auto buf = std::make_shared<Botan::secure_vector<std::uint8_t>>();
   if (op == "gcm-open") {
@@ -298,8 +330,14 @@ struct NettleAes {
   gcm_aes256_ctx g256;
   cmac_aes128_ctx c128;
   cmac_aes256_ctx c256;
-  nettle_cipher_func* enc() const { return big ? reinterpret_cast<nettle_cipher_func*>(aes256_encrypt) : reinterpret_cast<nettle_cipher_func*>(aes128_encrypt); }
-  nettle_cipher_func* dec() const { return big ? reinterpret_cast<nettle_cipher_func*>(aes256_decrypt) : reinterpret_cast<nettle_cipher_func*>(aes128_decrypt); }
+  nettle_cipher_func* enc() const {
+    return big ? reinterpret_cast<nettle_cipher_func*>(aes256_encrypt)
+               : reinterpret_cast<nettle_cipher_func*>(aes128_encrypt);
+  }
+  nettle_cipher_func* dec() const {
+    return big ? reinterpret_cast<nettle_cipher_func*>(aes256_decrypt)
+               : reinterpret_cast<nettle_cipher_func*>(aes128_decrypt);
+  }
   const void* ectx() const { return big ? static_cast<const void*>(&e256) : &e128; }
   const void* dctx() const { return big ? static_cast<const void*>(&d256) : &d128; }
   void gcm_seal(std::uint8_t* o, const std::uint8_t* m, std::size_t n) {
@@ -349,14 +387,18 @@ MessageFn nettle_fn(const Cipher& c, const std::string& op, std::span<const std:
       ctr_crypt(x->ectx(), x->enc(), 16, ctr, m.size(), o, m.data());
     };
   if (op == "ecb")
-    return [x](std::span<const std::uint8_t> m, std::uint8_t* o) { x->enc()(x->ectx(), m.size(), o, m.data()); };
+    return [x](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      x->enc()(x->ectx(), m.size(), o, m.data());
+    };
   if (op == "cbc-enc" || op == "cbc-dec") {
     const bool dec = op == "cbc-dec";
     return [x, dec](std::span<const std::uint8_t> m, std::uint8_t* o) {
       std::uint8_t v[16];
       std::memcpy(v, iv, 16);
-      if (dec) cbc_decrypt(x->dctx(), x->dec(), 16, v, m.size(), o, m.data());
-      else cbc_encrypt(x->ectx(), x->enc(), 16, v, m.size(), o, m.data());
+      if (dec)
+        cbc_decrypt(x->dctx(), x->dec(), 16, v, m.size(), o, m.data());
+      else
+        cbc_encrypt(x->ectx(), x->enc(), 16, v, m.size(), o, m.data());
     };
   }
   if (op == "cmac")
@@ -370,7 +412,9 @@ MessageFn nettle_fn(const Cipher& c, const std::string& op, std::span<const std:
       }
     };
   if (op == "gcm-seal")
-    return [x](std::span<const std::uint8_t> m, std::uint8_t* o) { x->gcm_seal(o, m.data(), m.size()); };
+    return [x](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      x->gcm_seal(o, m.data(), m.size());
+    };
   auto sealed = std::make_shared<std::vector<std::uint8_t>>();
   return [x, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
     if (sealed->size() != m.size() + 16) {
@@ -381,7 +425,8 @@ MessageFn nettle_fn(const Cipher& c, const std::string& op, std::span<const std:
   };
 }
 
-bool nettle_has(const Cipher& c, const std::string& op) {  // nettle 3.8: no SM4; its XTS is not wired here
+bool nettle_has(const Cipher& c,
+                const std::string& op) {  // nettle 3.8: no SM4; its XTS is not wired here
   return std::string_view(c.algo) != "sm4" && !is_xts(op);
 }
 #endif

@@ -72,7 +72,7 @@ struct Figure {
   std::size_t size;
   Mode mode;
   std::string name;
-  std::string error;  // from verification: not timed if set
+  std::string error;           // from verification: not timed if set
   axiom::bench::MessageFn fn;  // keyed by calibrate
   bool warm_up = false;        // an untimed call before each repetition
   std::vector<Counters> reps;
@@ -89,9 +89,12 @@ constexpr std::uint64_t max_timed_calls = 10000, min_timed_calls = 200;
 constexpr double min_timed_seconds = 0.02;
 
 struct Options {
-  std::vector<std::size_t> sizes{std::begin(axiom::bench::default_sizes), std::end(axiom::bench::default_sizes)};
-  std::vector<std::size_t> latency_sizes{std::begin(axiom::bench::latency_sizes), std::end(axiom::bench::latency_sizes)};
-  std::vector<std::size_t> cold_sizes{std::begin(axiom::bench::cold_sizes), std::end(axiom::bench::cold_sizes)};
+  std::vector<std::size_t> sizes{std::begin(axiom::bench::default_sizes),
+                                 std::end(axiom::bench::default_sizes)};
+  std::vector<std::size_t> latency_sizes{std::begin(axiom::bench::latency_sizes),
+                                         std::end(axiom::bench::latency_sizes)};
+  std::vector<std::size_t> cold_sizes{std::begin(axiom::bench::cold_sizes),
+                                      std::end(axiom::bench::cold_sizes)};
   axiom::bench::ScheduleOptions schedule;
   std::string out;
   int pin = -1;
@@ -150,9 +153,10 @@ bool parse_options(int argc, char** argv, Options& o) {
 // figures: the main op of each algorithm only (a block cipher's CTR and AEAD seal; every hash,
 // MAC, stream cipher and AEAD seal); every op of every kernel and peer has throughput figures.
 bool per_call_figures(const Subject& s) {
-  static const std::string_view secondary[] = {"ecb", "cbc-enc", "cbc-dec", "gcm-open", "ccm-seal", "cmac", "open", "hash2", "hash16",
-                                               "xts-enc", "xts-dec", "cbc-enc-x8", "cmac-x8", "mac-x8",
-                                               "cbc-enc-x16", "cmac-x16", "cbc-enc-x32", "cmac-x32"};
+  static const std::string_view secondary[] = {
+      "ecb",     "cbc-enc", "cbc-dec",     "gcm-open", "ccm-seal",    "cmac",
+      "open",    "hash2",   "hash16",      "xts-enc",  "xts-dec",     "cbc-enc-x8",
+      "cmac-x8", "mac-x8",  "cbc-enc-x16", "cmac-x16", "cbc-enc-x32", "cmac-x32"};
   if (s.op == "mac" && axiom::bench::is_block_cipher(s.algo)) return false;  // a GOST cipher's MAC
   return std::find(std::begin(secondary), std::end(secondary), s.op) == std::end(secondary);
 }
@@ -163,13 +167,16 @@ std::string label(const Subject& s) {
   if (!s.ours) return "peer";
   std::string l = "axiom";
   if (axiom::bench::is_default(s)) l += " default";
-  if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s); k != nullptr && !k->constant_time)
+  if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s);
+      k != nullptr && !k->constant_time)
     l += " not-ct";
   return l;
 }
 
 double cpb_of(const Counters& c) {
-  return std::find_if(c.begin(), c.end(), [](const auto& kv) { return std::string_view(kv.first) == "cpb"; })->second;
+  return std::find_if(c.begin(), c.end(),
+                      [](const auto& kv) { return std::string_view(kv.first) == "cpb"; })
+      ->second;
 }
 
 inline void clobber_memory() { asm volatile("" ::: "memory"); }  // the output counts as used
@@ -182,7 +189,8 @@ struct Buffers {
 };
 
 // One repetition of f: the untimed call if f.warm_up, then `calls` timed calls.
-Counters repetition(const Figure& f, std::uint64_t calls, Buffers& b, axiom::bench::HwCounters& hw) {
+Counters repetition(const Figure& f, std::uint64_t calls, Buffers& b,
+                    axiom::bench::HwCounters& hw) {
   const Subject& s = *f.subject;
   const std::span<const std::uint8_t> msg = b.msg.at(f.size).span();
   const std::span<std::uint8_t> out = b.out->span();
@@ -200,7 +208,9 @@ Counters repetition(const Figure& f, std::uint64_t calls, Buffers& b, axiom::ben
             {"p75", axiom::bench::percentile(ticks, 75)},
             {"p99", axiom::bench::percentile(ticks, 99)},
             {"p99_5", axiom::bench::percentile(ticks, 99.5)},
-            {"outliers", static_cast<double>(axiom::bench::summarize(ticks, axiom::bench::clocks().resolution).outliers)},
+            {"outliers",
+             static_cast<double>(
+                 axiom::bench::summarize(ticks, axiom::bench::clocks().resolution).outliers)},
             {"cpb", p50 / size},
             {"cpbl", p50 / size * block},
             {"MBps", size * axiom::bench::clocks().tsc_mhz / p50}};
@@ -218,7 +228,10 @@ Counters repetition(const Figure& f, std::uint64_t calls, Buffers& b, axiom::ben
   const double bytes = static_cast<double>(calls) * size;
   const double seconds = std::chrono::duration<double>(t1 - t0).count();
   const double cpb = static_cast<double>(c1 - c0) / bytes;
-  Counters c = {{"iterations", static_cast<double>(calls)}, {"cpb", cpb}, {"cpbl", cpb * block}, {"MBps", bytes / seconds / 1e6}};
+  Counters c = {{"iterations", static_cast<double>(calls)},
+                {"cpb", cpb},
+                {"cpbl", cpb * block},
+                {"MBps", bytes / seconds / 1e6}};
   if (hw.available())
     c.insert(c.end(), {{"core_cpb", v.cycles / bytes},
                        {"ipb", v.instructions / bytes},
@@ -256,14 +269,16 @@ axiom::bench::FigureCost calibrate(Figure& f, Buffers& b, double& measured) {
   measured += seconds + c.call;  // the first call took about one call
   if (f.mode != Mode::throughput) {
     c.max_calls = max_timed_calls;
-    c.min_calls = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(min_timed_seconds / c.call), 10, min_timed_calls);
+    c.min_calls = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(min_timed_seconds / c.call),
+                                            10, min_timed_calls);
   }
   f.warm_up = c.call < long_call;
   c.overhead = f.warm_up ? c.call : 0;
   return c;
 }
 
-void note(std::vector<std::pair<std::string, std::string>>& context, const char* key, const std::string& line) {
+void note(std::vector<std::pair<std::string, std::string>>& context, const char* key,
+          const std::string& line) {
   std::fprintf(stderr, "bench: %s\n", line.c_str());
   context.emplace_back(key, line);
 }
@@ -291,28 +306,32 @@ std::string number(double x, const char* format = "%.9g") {
   return buf;
 }
 
-bool write_json(const std::string& path, const std::vector<std::pair<std::string, std::string>>& context,
+bool write_json(const std::string& path,
+                const std::vector<std::pair<std::string, std::string>>& context,
                 const std::vector<Figure>& figures) {
   std::ofstream f(path);
   f << "{\n \"context\": {";
   for (std::size_t i = 0; i < context.size(); ++i)
-    f << (i ? ",\n  " : "\n  ") << json_string(context[i].first) << ": " << json_string(context[i].second);
+    f << (i ? ",\n  " : "\n  ") << json_string(context[i].first) << ": "
+      << json_string(context[i].second);
   f << "\n },\n \"benchmarks\": [";
   const char* sep = "\n  ";
   for (std::size_t i = 0; i < figures.size(); ++i) {
     const Figure& fig = figures[i];
-    const std::string head = "{\"name\": " + json_string(fig.name) + ", \"run_name\": " + json_string(fig.name) +
-                             ", \"run_type\": \"iteration\", \"family_index\": " + std::to_string(i);
+    const std::string head =
+        "{\"name\": " + json_string(fig.name) + ", \"run_name\": " + json_string(fig.name) +
+        ", \"run_type\": \"iteration\", \"family_index\": " + std::to_string(i);
     if (!fig.error.empty()) {
-      f << std::exchange(sep, ",\n  ") << head << ", \"error_occurred\": true, \"error_message\": "
-        << json_string(fig.error) << "}";
+      f << std::exchange(sep, ",\n  ") << head
+        << ", \"error_occurred\": true, \"error_message\": " << json_string(fig.error) << "}";
       continue;
     }
     const std::string l = json_string(label(*fig.subject));
     for (std::size_t r = 0; r < fig.reps.size(); ++r) {
       f << std::exchange(sep, ",\n  ") << head << ", \"repetitions\": " << fig.reps.size()
         << ", \"repetition_index\": " << r << ", \"label\": " << l;
-      for (const auto& [counter, value] : fig.reps[r]) f << ", " << json_string(counter) << ": " << number(value);
+      for (const auto& [counter, value] : fig.reps[r])
+        f << ", " << json_string(counter) << ": " << number(value);
       f << "}";
     }
   }
@@ -383,11 +402,13 @@ int main(int argc, char** argv) {
   std::vector<Figure> candidates;
   for (const Subject& s : all) {
     if (!s.runnable) {
-      std::fprintf(stderr, "bench: %s skipped: this CPU lacks a feature it needs\n", s.name().c_str());
+      std::fprintf(stderr, "bench: %s skipped: this CPU lacks a feature it needs\n",
+                   s.name().c_str());
       continue;
     }
     const auto add = [&](std::size_t n, Mode mode, const char* suffix) {
-      candidates.push_back({&s, n, mode, s.name() + "/" + std::to_string(n) + suffix, {}, {}, false, {}});
+      candidates.push_back(
+          {&s, n, mode, s.name() + "/" + std::to_string(n) + suffix, {}, {}, false, {}});
     };
     for (const std::size_t n : opt.sizes) add(n, Mode::throughput, "");
     if (!per_call_figures(s)) continue;
@@ -395,22 +416,27 @@ int main(int argc, char** argv) {
     for (const std::size_t n : opt.cold_sizes) add(n, Mode::cold, "/cold");
     if (const axiom::detail::KernelInfo* k = axiom::bench::kernel_of(s);
         !opt.cold_sizes.empty() && k != nullptr && !k->constant_time && s.tables.empty())
-      std::fprintf(stderr, "bench: %s: a table kernel without Subject::tables: its cold figures "
-                   "flush only the buffers\n", s.name().c_str());
+      std::fprintf(stderr,
+                   "bench: %s: a table kernel without Subject::tables: its cold figures "
+                   "flush only the buffers\n",
+                   s.name().c_str());
   }
   std::vector<char> selected(candidates.size(), 0);
   for (std::size_t i = 0; i < candidates.size(); ++i)
-    benchmark::RegisterBenchmark(candidates[i].name.c_str(), [&selected, i](benchmark::State& state) {
-      selected[i] = 1;
-      state.SkipWithError("selected");
-    });
+    benchmark::RegisterBenchmark(candidates[i].name.c_str(),
+                                 [&selected, i](benchmark::State& state) {
+                                   selected[i] = 1;
+                                   state.SkipWithError("selected");
+                                 });
   SilentReporter silent;
   const std::size_t matched = benchmark::RunSpecifiedBenchmarks(&silent);
   benchmark::ClearRegisteredBenchmarks();
   if (matched == 0) return 2;  // Google Benchmark said that nothing matches
   if (std::find(selected.begin(), selected.end(), 1) == selected.end()) return 0;  // listed only
   if (opt.out.empty()) {
-    std::fprintf(stderr, "usage: axiom_bench --axiom_out=FILE [--axiom_budget=S] [--benchmark_filter=RE] ...\n");
+    std::fprintf(
+        stderr,
+        "usage: axiom_bench --axiom_out=FILE [--axiom_budget=S] [--benchmark_filter=RE] ...\n");
     return 2;
   }
 
@@ -420,7 +446,8 @@ int main(int argc, char** argv) {
   if (opt.fifo) note(context, "scheduling", axiom::bench::use_fifo());
   {
     const LockedBuffer probe(std::vector<std::uint8_t>(4096));
-    note(context, "memory", probe.locked() ? "buffers locked in RAM (mlock)" : LockedBuffer::lock_error());
+    note(context, "memory",
+         probe.locked() ? "buffers locked in RAM (mlock)" : LockedBuffer::lock_error());
   }
   axiom::bench::HwCounters hw;
   note(context, "hw_counters", hw.why());
@@ -429,10 +456,11 @@ int main(int argc, char** argv) {
                                  {"core_mhz", number(c.core_mhz, "%.0f")},
                                  {"timer_overhead", number(c.timer_overhead, "%.0f")},
                                  {"tsc_resolution", number(c.resolution, "%.0f")}});
-  std::fprintf(stderr,
-               "bench: TSC %.0f MHz, read in steps of %.0f ticks; core clock ~%.0f MHz (estimated from "
-               "dependent additions); an empty timed call reads %.0f TSC ticks\n",
-               c.tsc_mhz, c.resolution, c.core_mhz, c.timer_overhead);
+  std::fprintf(
+      stderr,
+      "bench: TSC %.0f MHz, read in steps of %.0f ticks; core clock ~%.0f MHz (estimated from "
+      "dependent additions); an empty timed call reads %.0f TSC ticks\n",
+      c.tsc_mhz, c.resolution, c.core_mhz, c.timer_overhead);
 
   // Each selected subject's answer is checked against the portable kernel once per size before
   // any timing: a benchmark of a wrong answer is worthless. Beyond 1 MiB (a large-buffer run)
@@ -440,7 +468,9 @@ int main(int argc, char** argv) {
   std::vector<Figure> figures;
   Buffers buffers;
   std::size_t out_room = 1;
-  std::map<std::tuple<std::string, std::string, std::size_t, std::size_t>, std::vector<std::uint8_t>> references;
+  std::map<std::tuple<std::string, std::string, std::size_t, std::size_t>,
+           std::vector<std::uint8_t>>
+      references;
   std::map<std::pair<const Subject*, std::size_t>, std::string> checked;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (!selected[i]) continue;
@@ -455,7 +485,8 @@ int main(int argc, char** argv) {
         checked[{&s, v}] = axiom::bench::verify(s, v, want);
     }
     f.error = checked[{&s, v}];
-    if (!buffers.msg.contains(f.size)) buffers.msg.emplace(f.size, axiom::bench::random_bytes(f.size, 2 + f.size));
+    if (!buffers.msg.contains(f.size))
+      buffers.msg.emplace(f.size, axiom::bench::random_bytes(f.size, 2 + f.size));
     out_room = std::max(out_room, s.output_room(f.size));
   }
   references.clear();
@@ -478,11 +509,12 @@ int main(int argc, char** argv) {
   const double slowdown = (elapsed() - calibration_start) / measured;
   const axiom::bench::ScheduleOptions& so = opt.schedule;
   axiom::bench::Schedule schedule(costs, so, elapsed(), slowdown, std::random_device{}());
-  std::fprintf(stderr,
-               "bench: %zu figures (%zu failed verification), %.0f s for verification and calibration; "
-               "%d rounds over every figure until ~%.0f s, then rounds over the noisy ones until %.0f s\n",
-               figures.size(), figures.size() - timed.size(), elapsed(), so.min_reps,
-               schedule.first_rounds_end(), so.budget);
+  std::fprintf(
+      stderr,
+      "bench: %zu figures (%zu failed verification), %.0f s for verification and calibration; "
+      "%d rounds over every figure until ~%.0f s, then rounds over the noisy ones until %.0f s\n",
+      figures.size(), figures.size() - timed.size(), elapsed(), so.min_reps,
+      schedule.first_rounds_end(), so.budget);
   // One repetition of figure t, run as a Google Benchmark benchmark of one iteration.
   std::size_t repetitions = 0;
   const auto body = [&](std::size_t t, benchmark::State& state) {
@@ -498,18 +530,21 @@ int main(int argc, char** argv) {
     }
     for (const auto& [counter, value] : f.reps.back())
       if (std::string_view(counter) != "iterations") state.counters[counter] = value;
-    schedule.record(t, cpb_of(f.reps.back()), f.mode == Mode::throughput ? 0 : c.resolution / static_cast<double>(f.size));
+    schedule.record(t, cpb_of(f.reps.back()),
+                    f.mode == Mode::throughput ? 0 : c.resolution / static_cast<double>(f.size));
     ++repetitions;
   };
   RoundReporter console;
   for (std::vector<std::size_t> round = schedule.next_round(elapsed()); !round.empty();
        round = schedule.next_round(elapsed())) {
-    std::fprintf(stderr, "bench: round %d: %zu figures from %.0f s, repetitions of %.2f ms\n", schedule.rounds(),
-                 round.size(), elapsed(), 1e3 * schedule.rep_seconds());
+    std::fprintf(stderr, "bench: round %d: %zu figures from %.0f s, repetitions of %.2f ms\n",
+                 schedule.rounds(), round.size(), elapsed(), 1e3 * schedule.rep_seconds());
     for (const std::size_t t : round)
-      benchmark::RegisterBenchmark(figures[timed[t]].name.c_str(), [&body, t](benchmark::State& state) {
-        body(t, state);
-      })->Iterations(1)->Repetitions(1)->UseManualTime();
+      benchmark::RegisterBenchmark(figures[timed[t]].name.c_str(),
+                                   [&body, t](benchmark::State& state) { body(t, state); })
+          ->Iterations(1)
+          ->Repetitions(1)
+          ->UseManualTime();
     benchmark::RunSpecifiedBenchmarks(&console, ".");  // in the order registered
     std::fflush(stdout);  // the console before the next round's line on stderr
     benchmark::ClearRegisteredBenchmarks();
@@ -526,9 +561,11 @@ int main(int argc, char** argv) {
                                  {"precision", number(so.precision, "%g")},
                                  {"precise_figures", std::to_string(precise)},
                                  {"timed_figures", std::to_string(timed.size())}});
-  std::fprintf(stderr, "bench: %zu repetitions in %d rounds, %.0f s (budget %.0f s); %zu of %zu figures "
+  std::fprintf(stderr,
+               "bench: %zu repetitions in %d rounds, %.0f s (budget %.0f s); %zu of %zu figures "
                "have a median within %.1f %% (relative standard error)\n",
-               repetitions, schedule.rounds(), wall, so.budget, precise, timed.size(), 100 * so.precision);
+               repetitions, schedule.rounds(), wall, so.budget, precise, timed.size(),
+               100 * so.precision);
   if (!write_json(opt.out, context, figures)) {
     std::fprintf(stderr, "axiom_bench: cannot write %s\n", opt.out.c_str());
     return 1;

@@ -5,7 +5,8 @@
  * algorithms in OpenSSL 3.0, nor run MGM (it gives every AEAD a 12-byte IV).
  *
  * Usage: evp_speed axiom|gostprov|engine|default PROVIDER_DIR ALGORITHM BYTES MILLISECONDS
- * Prints MB/s (10^6 bytes per CPU second), or "n/a" and exit status 3 if the algorithm is absent. */
+ * Prints MB/s (10^6 bytes per CPU second), or "n/a" and exit status 3 if the algorithm is absent.
+ */
 #define OPENSSL_SUPPRESS_DEPRECATED /* the ENGINE interface, for the GOST engine */
 #include <openssl/engine.h>
 #include <openssl/evp.h>
@@ -31,7 +32,9 @@ static int absent(const char* impl, const char* alg) {
 
 int main(int argc, char** argv) {
   if (argc != 6) {
-    fprintf(stderr, "usage: evp_speed axiom|gostprov|engine|default PROVIDER_DIR ALGORITHM BYTES MILLISECONDS\n");
+    fprintf(stderr,
+            "usage: evp_speed axiom|gostprov|engine|default PROVIDER_DIR ALGORITHM BYTES "
+            "MILLISECONDS\n");
     return 2;
   }
   const char *impl = argv[1], *dir = argv[2], *alg = argv[3];
@@ -98,8 +101,9 @@ int main(int argc, char** argv) {
     start = now();
     do {
       if (aead) {
-        ++iv[7];  /* a new nonce per message; its first bit stays 0 (MGM) */
-        if (!EVP_EncryptInit_ex(c, NULL, NULL, NULL, iv) || !EVP_EncryptUpdate(c, NULL, &len, aad, 13))
+        ++iv[7]; /* a new nonce per message; its first bit stays 0 (MGM) */
+        if (!EVP_EncryptInit_ex(c, NULL, NULL, NULL, iv) ||
+            !EVP_EncryptUpdate(c, NULL, &len, aad, 13))
           return absent(impl, alg);
       }
       if (!EVP_EncryptUpdate(c, buf, &len, buf, (int)bytes)) return absent(impl, alg);

@@ -25,7 +25,8 @@ class Aead {
  public:
   virtual ~Aead() = default;
   virtual Aead* clone() const noexcept = 0;
-  virtual Status seal(MutBytes out, MutBytes tag, Bytes nonce, Bytes aad, Bytes in) const noexcept = 0;
+  virtual Status seal(MutBytes out, MutBytes tag, Bytes nonce, Bytes aad,
+                      Bytes in) const noexcept = 0;
   virtual Status open(MutBytes out, Bytes tag, Bytes nonce, Bytes aad, Bytes in) const noexcept = 0;
 };
 
@@ -34,7 +35,8 @@ class AeadOf final : public Aead {
  public:
   explicit AeadOf(const A& a) noexcept : a_(a) {}
   Aead* clone() const noexcept override { return make<AeadOf>(a_); }
-  Status seal(MutBytes out, MutBytes tag, Bytes nonce, Bytes aad, Bytes in) const noexcept override {
+  Status seal(MutBytes out, MutBytes tag, Bytes nonce, Bytes aad,
+              Bytes in) const noexcept override {
     return a_.seal_detached(out, tag, nonce, aad, in);
   }
   Status open(MutBytes out, Bytes tag, Bytes nonce, Bytes aad, Bytes in) const noexcept override {
@@ -98,7 +100,9 @@ bool tag_length_ok(const AeadAlg& alg, std::size_t n) {
   return n >= alg.tag_min && n <= 16 && (!alg.even_tags || n % 2 == 0);
 }
 
-void* newctx_of(void* provctx, const AeadAlg* alg) { return make<AeadCtx>(static_cast<const ProvCtx*>(provctx), alg); }
+void* newctx_of(void* provctx, const AeadAlg* alg) {
+  return make<AeadCtx>(static_cast<const ProvCtx*>(provctx), alg);
+}
 
 void freectx(void* vctx) { delete static_cast<AeadCtx*>(vctx); }
 
@@ -107,7 +111,8 @@ void* dupctx(void* vctx) {
   auto* copy = make<AeadCtx>(src->prov, src->alg);
   if (copy == nullptr) return nullptr;
   if ((src->aead != nullptr && (copy->aead = src->aead->clone()) == nullptr) ||
-      (src->aad_len != 0 && (copy->aad = static_cast<std::uint8_t*>(std::malloc(src->aad_len))) == nullptr)) {
+      (src->aad_len != 0 &&
+       (copy->aad = static_cast<std::uint8_t*>(std::malloc(src->aad_len))) == nullptr)) {
     delete copy;
     return nullptr;
   }
@@ -161,8 +166,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   return 1;
 }
 
-int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv, std::size_t ivlen,
-         const OSSL_PARAM params[], bool encrypt) {
+int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+         std::size_t ivlen, const OSSL_PARAM params[], bool encrypt) {
   auto* ctx = static_cast<AeadCtx*>(vctx);
   ctx->encrypt = encrypt;
   if (!set_ctx_params(ctx, params)) return 0;
@@ -195,22 +200,27 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   return 1;
 }
 
-int encrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv, std::size_t ivlen,
-                 const OSSL_PARAM params[]) {
+int encrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                 std::size_t ivlen, const OSSL_PARAM params[]) {
   return init(ctx, key, keylen, iv, ivlen, params, true);
 }
-int decrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv, std::size_t ivlen,
-                 const OSSL_PARAM params[]) {
+int decrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                 std::size_t ivlen, const OSSL_PARAM params[]) {
   return init(ctx, key, keylen, iv, ivlen, params, false);
 }
 
 Reason reason_of(Error e) {
   switch (e) {
-    case Error::authentication_failed: return bad_tag;
-    case Error::invalid_nonce_size: return bad_iv_length;
-    case Error::invalid_tag_size: return bad_tag_length;
-    case Error::message_too_long: return message_too_long;
-    default: return failed;
+    case Error::authentication_failed:
+      return bad_tag;
+    case Error::invalid_nonce_size:
+      return bad_iv_length;
+    case Error::invalid_tag_size:
+      return bad_tag_length;
+    case Error::message_too_long:
+      return message_too_long;
+    default:
+      return failed;
   }
 }
 
@@ -241,8 +251,9 @@ bool message(AeadCtx* ctx, unsigned char* out, const unsigned char* in, std::siz
   static const std::uint8_t nothing[1] = {0};
   const Bytes input{inl == 0 ? nothing : in, inl};
   const MutBytes output{inl == 0 ? nullptr : out, inl};
-  const Status s = ctx->encrypt ? ctx->aead->seal(output, {ctx->tag, ctx->taglen}, nonce, aad, input)
-                                : ctx->aead->open(output, {ctx->tag, ctx->taglen}, nonce, aad, input);
+  const Status s = ctx->encrypt
+                       ? ctx->aead->seal(output, {ctx->tag, ctx->taglen}, nonce, aad, input)
+                       : ctx->aead->open(output, {ctx->tag, ctx->taglen}, nonce, aad, input);
   ctx->done = true;
   ctx->clear_aad();
   if (!s) {
@@ -252,8 +263,8 @@ bool message(AeadCtx* ctx, unsigned char* out, const unsigned char* in, std::siz
   return true;
 }
 
-int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize, const unsigned char* in,
-           std::size_t inl) {
+int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+           const unsigned char* in, std::size_t inl) {
   auto* ctx = static_cast<AeadCtx*>(vctx);
   *outl = 0;
   if (!ready(ctx)) return 0;
@@ -316,9 +327,12 @@ int get_params_of(const AeadAlg& alg, OSSL_PARAM params[]) {
   return set_uint(params, OSSL_CIPHER_PARAM_MODE, alg.mode) &&
          set_size(params, OSSL_CIPHER_PARAM_KEYLEN, alg.key_size) &&
          set_size(params, OSSL_CIPHER_PARAM_IVLEN, alg.iv_default) &&
-         set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) && set_int(params, OSSL_CIPHER_PARAM_AEAD, 1) &&
-         set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) && set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) && set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
+         set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
+         set_int(params, OSSL_CIPHER_PARAM_AEAD, 1) &&
+         set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) &&
+         set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
+         set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
+         set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
 }
 
 const OSSL_PARAM ctx_param_types[] = {
@@ -397,7 +411,8 @@ const OSSL_DISPATCH functions[] = {
 
 // MGM: a 16-byte nonce (its first bit 0); SM4-GCM: nonces of 1..64 bytes, tags 12..16;
 // SM4-CCM: nonces 7..13, tags 4, 6, ..., 16; all 16-byte tags by default.
-constexpr AeadAlg kuznyechik_mgm{EVP_CIPH_GCM_MODE, 32, 16, 16, 16, 16, 4, false, keyed<KuznyechikMgm>};
+constexpr AeadAlg kuznyechik_mgm{EVP_CIPH_GCM_MODE,   32, 16, 16, 16, 16, 4, false,
+                                 keyed<KuznyechikMgm>};
 constexpr AeadAlg sm4_gcm{EVP_CIPH_GCM_MODE, 16, 12, 1, max_iv, 16, 12, false, keyed<Sm4Gcm>};
 constexpr AeadAlg sm4_ccm{EVP_CIPH_CCM_MODE, 16, 12, 7, 13, 16, 4, true, keyed<Sm4Ccm>};
 
@@ -410,6 +425,8 @@ const OSSL_ALGORITHM algorithms[] = {
 
 }  // namespace
 
-std::span<const OSSL_ALGORITHM> aead_algorithms() { return {algorithms, std::size(algorithms) - 1}; }
+std::span<const OSSL_ALGORITHM> aead_algorithms() {
+  return {algorithms, std::size(algorithms) - 1};
+}
 
 }  // namespace axiom::provider

@@ -118,7 +118,9 @@ template <class C>
 class XtsMode final : public ModeBase<XtsMode<C>> {
  public:
   explicit XtsMode(Xts<C> xts, Bytes key) noexcept
-      : data_(key.first<C::key_size>()), tweak_(key.subspan<C::key_size, C::key_size>()), xts_(xts) {}
+      : data_(key.first<C::key_size>()),
+        tweak_(key.subspan<C::key_size, C::key_size>()),
+        xts_(xts) {}
   bool start(Bytes iv) noexcept override {
     for (std::size_t i = 0; i < 16; ++i) tweak_iv_[i] = iv[i];
     return true;
@@ -237,7 +239,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       AXIOM_RAISE(ctx->prov, bad_parameter);
       return 0;
     }
-    ctx->xts_standard = OPENSSL_strcasecmp(value, "GB") == 0 ? XtsStandard::gb17964 : XtsStandard::ieee1619;
+    ctx->xts_standard =
+        OPENSSL_strcasecmp(value, "GB") == 0 ? XtsStandard::gb17964 : XtsStandard::ieee1619;
     if (ctx->mode != nullptr) (void)ctx->mode->set_xts_standard(ctx->xts_standard);
   }
   return 1;
@@ -255,8 +258,8 @@ bool start_if_ready(CipherCtx* ctx) {
   return true;
 }
 
-int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv, std::size_t ivlen,
-         const OSSL_PARAM params[], bool encrypt) {
+int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+         std::size_t ivlen, const OSSL_PARAM params[], bool encrypt) {
   auto* ctx = static_cast<CipherCtx*>(vctx);
   const CipherAlg& alg = *ctx->alg;
   ctx->encrypt = encrypt;
@@ -290,12 +293,12 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
   return set_ctx_params(ctx, params);
 }
 
-int encrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv, std::size_t ivlen,
-                 const OSSL_PARAM params[]) {
+int encrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                 std::size_t ivlen, const OSSL_PARAM params[]) {
   return init(ctx, key, keylen, iv, ivlen, params, true);
 }
-int decrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv, std::size_t ivlen,
-                 const OSSL_PARAM params[]) {
+int decrypt_init(void* ctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                 std::size_t ivlen, const OSSL_PARAM params[]) {
   return init(ctx, key, keylen, iv, ivlen, params, false);
 }
 
@@ -322,8 +325,8 @@ bool run(CipherCtx* ctx, unsigned char* out, const unsigned char* in, std::size_
 
 // block_update: ECB and CBC with PKCS#7 buffering. Decryption with padding holds the last
 // block back for final.
-int block_update(CipherCtx* ctx, unsigned char* out, std::size_t* outl, std::size_t outsize, const unsigned char* in,
-                 std::size_t inl) {
+int block_update(CipherCtx* ctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                 const unsigned char* in, std::size_t inl) {
   const std::size_t bs = ctx->alg->block_size;
   const std::size_t total = ctx->buffered + inl;
   std::size_t keep = total % bs;
@@ -365,8 +368,8 @@ int block_update(CipherCtx* ctx, unsigned char* out, std::size_t* outl, std::siz
   return ok ? 1 : 0;
 }
 
-int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize, const unsigned char* in,
-           std::size_t inl) {
+int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+           const unsigned char* in, std::size_t inl) {
   auto* ctx = static_cast<CipherCtx*>(vctx);
   *outl = 0;
   if (!ready(ctx)) return 0;
@@ -440,8 +443,8 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize
 }
 
 // cipher is EVP_Cipher's one-shot call: no buffering, whole blocks for ECB and CBC.
-int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize, const unsigned char* in,
-           std::size_t inl) {
+int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+           const unsigned char* in, std::size_t inl) {
   auto* ctx = static_cast<CipherCtx*>(vctx);
   *outl = 0;
   if (!ready(ctx)) return 0;
@@ -477,8 +480,10 @@ int get_params_of(const CipherAlg& alg, OSSL_PARAM params[]) {
          set_size(params, OSSL_CIPHER_PARAM_KEYLEN, alg.key_size) &&
          set_size(params, OSSL_CIPHER_PARAM_IVLEN, alg.iv_size) &&
          set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, alg.block_size) &&
-         set_int(params, OSSL_CIPHER_PARAM_AEAD, 0) && set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_CTS, 0) && set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
+         set_int(params, OSSL_CIPHER_PARAM_AEAD, 0) &&
+         set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 0) &&
+         set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
+         set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
          set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
 }
 
@@ -545,16 +550,23 @@ const OSSL_DISPATCH functions[] = {
 template <class C>
 struct Modes {
   static constexpr std::size_t n = C::block_size;
-  static constexpr CipherAlg ecb{EVP_CIPH_ECB_MODE, C::key_size, 0, n, true, false, make_mode<EcbMode<C>>};
-  static constexpr CipherAlg cbc{EVP_CIPH_CBC_MODE, C::key_size, n, n, true, false, make_chained<C, Cbc>};
-  static constexpr CipherAlg cfb{EVP_CIPH_CFB_MODE, C::key_size, n, 1, false, false, make_chained<C, Cfb>};
-  static constexpr CipherAlg ofb{EVP_CIPH_OFB_MODE, C::key_size, n, 1, false, false, make_chained<C, Ofb>};
-  static constexpr CipherAlg ctr{EVP_CIPH_CTR_MODE, C::key_size, n, 1, false, false, make_chained<C, Ctr>};
-  static constexpr CipherAlg gost_ctr{EVP_CIPH_CTR_MODE, C::key_size, n / 2, 1, false, false,
+  static constexpr CipherAlg ecb{EVP_CIPH_ECB_MODE,    C::key_size, 0, n, true, false,
+                                 make_mode<EcbMode<C>>};
+  static constexpr CipherAlg cbc{EVP_CIPH_CBC_MODE,   C::key_size, n, n, true, false,
+                                 make_chained<C, Cbc>};
+  static constexpr CipherAlg cfb{EVP_CIPH_CFB_MODE,   C::key_size, n, 1, false, false,
+                                 make_chained<C, Cfb>};
+  static constexpr CipherAlg ofb{EVP_CIPH_OFB_MODE,   C::key_size, n, 1, false, false,
+                                 make_chained<C, Ofb>};
+  static constexpr CipherAlg ctr{EVP_CIPH_CTR_MODE,   C::key_size, n, 1, false, false,
+                                 make_chained<C, Ctr>};
+  static constexpr CipherAlg gost_ctr{EVP_CIPH_CTR_MODE,        C::key_size, n / 2, 1, false, false,
                                       make_mode<GostCtrMode<C>>};
-  static constexpr CipherAlg xts{EVP_CIPH_XTS_MODE, 2 * C::key_size, 16, 1, false, true, make_xts<C>};
+  static constexpr CipherAlg xts{EVP_CIPH_XTS_MODE, 2 * C::key_size, 16, 1, false, true,
+                                 make_xts<C>};
 };
-constexpr CipherAlg kuznyechik_ctr_acpkm{EVP_CIPH_CTR_MODE, 32, 8, 1, false, false, make_mode<AcpkmMode>};
+constexpr CipherAlg kuznyechik_ctr_acpkm{EVP_CIPH_CTR_MODE,   32, 8, 1, false, false,
+                                         make_mode<AcpkmMode>};
 
 using K = Modes<Kuznyechik>;
 using S = Modes<Sm4>;
@@ -564,7 +576,8 @@ const OSSL_ALGORITHM algorithms[] = {
     {"kuznyechik-cbc", "provider=axiom", functions<K::cbc>, "Kuznyechik CBC (GOST R 34.13-2015)"},
     {"kuznyechik-cfb", "provider=axiom", functions<K::cfb>, "Kuznyechik CFB (GOST R 34.13-2015)"},
     {"kuznyechik-ofb", "provider=axiom", functions<K::ofb>, "Kuznyechik OFB (GOST R 34.13-2015)"},
-    {"kuznyechik-ctr", "provider=axiom", functions<K::gost_ctr>, "Kuznyechik CTR (GOST R 34.13-2015)"},
+    {"kuznyechik-ctr", "provider=axiom", functions<K::gost_ctr>,
+     "Kuznyechik CTR (GOST R 34.13-2015)"},
     {"kuznyechik-ctr-acpkm:1.2.643.7.1.1.5.2.1", "provider=axiom", functions<kuznyechik_ctr_acpkm>,
      "Kuznyechik CTR-ACPKM (RFC 8645), 4096-byte sections"},
     {"SM4-ECB:1.2.156.10197.1.104.1", "provider=axiom", functions<S::ecb>, "SM4 ECB"},
@@ -572,12 +585,15 @@ const OSSL_ALGORITHM algorithms[] = {
     {"SM4-OFB:SM4-OFB128:1.2.156.10197.1.104.3", "provider=axiom", functions<S::ofb>, "SM4 OFB"},
     {"SM4-CFB:SM4-CFB128:1.2.156.10197.1.104.4", "provider=axiom", functions<S::cfb>, "SM4 CFB"},
     {"SM4-CTR:1.2.156.10197.1.104.7", "provider=axiom", functions<S::ctr>, "SM4 CTR"},
-    {"SM4-XTS:1.2.156.10197.1.104.10", "provider=axiom", functions<S::xts>, "SM4 XTS (IEEE 1619 tweak order)"},
+    {"SM4-XTS:1.2.156.10197.1.104.10", "provider=axiom", functions<S::xts>,
+     "SM4 XTS (IEEE 1619 tweak order)"},
     {nullptr, nullptr, nullptr, nullptr},
 };
 
 }  // namespace
 
-std::span<const OSSL_ALGORITHM> block_cipher_algorithms() { return {algorithms, std::size(algorithms) - 1}; }
+std::span<const OSSL_ALGORITHM> block_cipher_algorithms() {
+  return {algorithms, std::size(algorithms) - 1};
+}
 
 }  // namespace axiom::provider

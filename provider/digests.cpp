@@ -66,7 +66,8 @@ const OSSL_PARAM* gettable_params(void*) { return param_types; }
 template <class H>
 int get_params(OSSL_PARAM params[]) {
   return set_size(params, OSSL_DIGEST_PARAM_BLOCK_SIZE, H::block_size) &&
-         set_size(params, OSSL_DIGEST_PARAM_SIZE, H::digest_size) && set_int(params, OSSL_DIGEST_PARAM_XOF, 0) &&
+         set_size(params, OSSL_DIGEST_PARAM_SIZE, H::digest_size) &&
+         set_int(params, OSSL_DIGEST_PARAM_XOF, 0) &&
          set_int(params, OSSL_DIGEST_PARAM_ALGID_ABSENT, 1);
 }
 
@@ -93,6 +94,8 @@ const OSSL_ALGORITHM algorithms[] = {
 
 }  // namespace
 
-std::span<const OSSL_ALGORITHM> digest_algorithms() { return {algorithms, std::size(algorithms) - 1}; }
+std::span<const OSSL_ALGORITHM> digest_algorithms() {
+  return {algorithms, std::size(algorithms) - 1};
+}
 
 }  // namespace axiom::provider

@@ -43,12 +43,13 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     ctx->size = n;
   }
   if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) {
-    if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != C::key_size || p->data == nullptr) {
+    if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != C::key_size ||
+        p->data == nullptr) {
       AXIOM_RAISE(ctx->prov, bad_key_length);
       return 0;
     }
-    ctx->mac.emplace(std::span<const std::uint8_t, C::key_size>(static_cast<const std::uint8_t*>(p->data),
-                                                                C::key_size));
+    ctx->mac.emplace(std::span<const std::uint8_t, C::key_size>(
+        static_cast<const std::uint8_t*>(p->data), C::key_size));
   }
   return 1;
 }
@@ -155,7 +156,8 @@ const OSSL_DISPATCH functions[] = {
 };
 
 const OSSL_ALGORITHM algorithms[] = {
-    {"kuznyechik-mac", "provider=axiom", functions<Kuznyechik>, "Kuznyechik MAC (OMAC, GOST R 34.13-2015)"},
+    {"kuznyechik-mac", "provider=axiom", functions<Kuznyechik>,
+     "Kuznyechik MAC (OMAC, GOST R 34.13-2015)"},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

@@ -27,12 +27,15 @@ const OSSL_ITEM reason_strings[] = {
     {iv_not_set, const_cast<char*>("no IV set")},
     {not_initialised, const_cast<char*>("context not initialised")},
     {output_too_small, const_cast<char*>("output buffer too small")},
-    {not_block_multiple, const_cast<char*>("data not a multiple of the block length (padding off)")},
+    {not_block_multiple,
+     const_cast<char*>("data not a multiple of the block length (padding off)")},
     {bad_padding, const_cast<char*>("bad decrypt: invalid padding")},
     {bad_parameter, const_cast<char*>("invalid parameter value")},
     {aead_data_once,
-     const_cast<char*>("an AEAD message must be passed in one update call (AAD in any number before it)")},
-    {tag_not_set, const_cast<char*>("set the expected tag (EVP_CTRL_AEAD_SET_TAG) before decrypting")},
+     const_cast<char*>(
+         "an AEAD message must be passed in one update call (AAD in any number before it)")},
+    {tag_not_set,
+     const_cast<char*>("set the expected tag (EVP_CTRL_AEAD_SET_TAG) before decrypting")},
     {tag_not_available, const_cast<char*>("no tag yet: the message has not been encrypted")},
     {message_too_long, const_cast<char*>("message too long for this mode")},
     {failed, const_cast<char*>("operation failed")},
@@ -51,7 +54,8 @@ const OSSL_PARAM* gettable_params(void*) { return provider_param_types; }
 
 int get_params(void*, OSSL_PARAM params[]) {
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME);
-  if (p != nullptr && !OSSL_PARAM_set_utf8_ptr(p, "axiom: GOST R 34.11/34.12/34.13 and SM4 modes")) return 0;
+  if (p != nullptr && !OSSL_PARAM_set_utf8_ptr(p, "axiom: GOST R 34.11/34.12/34.13 and SM4 modes"))
+    return 0;
   p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION);
   if (p != nullptr && !OSSL_PARAM_set_utf8_ptr(p, AXIOM_VERSION)) return 0;
   p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO);
@@ -77,10 +81,14 @@ const OSSL_ALGORITHM* joined() {
 const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
   *no_cache = 0;
   switch (operation_id) {
-    case OSSL_OP_DIGEST: return joined<digest_algorithms>();
-    case OSSL_OP_CIPHER: return joined<block_cipher_algorithms, aead_algorithms>();
-    case OSSL_OP_MAC: return joined<mac_algorithms>();
-    default: return nullptr;
+    case OSSL_OP_DIGEST:
+      return joined<digest_algorithms>();
+    case OSSL_OP_CIPHER:
+      return joined<block_cipher_algorithms, aead_algorithms>();
+    case OSSL_OP_MAC:
+      return joined<mac_algorithms>();
+    default:
+      return nullptr;
   }
 }
 
@@ -110,7 +118,8 @@ const OSSL_DISPATCH provider_functions[] = {
 void raise(const ProvCtx* prov, Reason reason, const char* func) {
   if (prov == nullptr || core_new_error == nullptr || core_vset_error == nullptr) return;
   core_new_error(prov->handle);
-  if (core_set_error_debug != nullptr) core_set_error_debug(prov->handle, "axiom provider", 0, func);
+  if (core_set_error_debug != nullptr)
+    core_set_error_debug(prov->handle, "axiom provider", 0, func);
   set_error(prov->handle, static_cast<std::uint32_t>(reason), nullptr);
 }
 
@@ -129,17 +138,23 @@ bool set_int(OSSL_PARAM params[], const char* key, int value) {
 
 }  // namespace axiom::provider
 
-extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HANDLE* handle,
-                                                                         const OSSL_DISPATCH* in,
-                                                                         const OSSL_DISPATCH** out,
-                                                                         void** provctx) {
+extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(
+    const OSSL_CORE_HANDLE* handle, const OSSL_DISPATCH* in, const OSSL_DISPATCH** out,
+    void** provctx) {
   using namespace axiom::provider;
   for (; in->function_id != 0; ++in) {
     switch (in->function_id) {
-      case OSSL_FUNC_CORE_NEW_ERROR: core_new_error = OSSL_FUNC_core_new_error(in); break;
-      case OSSL_FUNC_CORE_SET_ERROR_DEBUG: core_set_error_debug = OSSL_FUNC_core_set_error_debug(in); break;
-      case OSSL_FUNC_CORE_VSET_ERROR: core_vset_error = OSSL_FUNC_core_vset_error(in); break;
-      default: break;
+      case OSSL_FUNC_CORE_NEW_ERROR:
+        core_new_error = OSSL_FUNC_core_new_error(in);
+        break;
+      case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+        core_set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+        break;
+      case OSSL_FUNC_CORE_VSET_ERROR:
+        core_vset_error = OSSL_FUNC_core_vset_error(in);
+        break;
+      default:
+        break;
     }
   }
   ProvCtx* ctx = make<ProvCtx>(ProvCtx{handle});

@@ -1,5 +1,6 @@
-// Botan 2: HashFunction "SHA-256" (and "Streebog-256/512") and MessageAuthenticationCode "HMAC(SHA-256)", created and
-// keyed once; final() restarts each for the next message (the MAC under the same key).
+// Botan 2: HashFunction "SHA-256" (and "Streebog-256/512") and MessageAuthenticationCode
+// "HMAC(SHA-256)", created and keyed once; final() restarts each for the next message (the MAC
+// under the same key).
 #include <botan/aead.h>
 #include <botan/hash.h>
 #include <botan/stream_cipher.h>
@@ -15,15 +16,14 @@
 namespace axiom::bench::peers {
 
 void add_botan(std::vector<Subject>& out) {
-  out.push_back({"sha256", "hash", "botan", false, true, 32,
-                 [](std::span<const std::uint8_t>) -> MessageFn {
-                   std::shared_ptr<Botan::HashFunction> h =
-                       Botan::HashFunction::create_or_throw("SHA-256");
-                   return [h](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                     h->update(msg.data(), msg.size());
-                     h->final(o);
-                   };
-                 }});
+  out.push_back(
+      {"sha256", "hash", "botan", false, true, 32, [](std::span<const std::uint8_t>) -> MessageFn {
+         std::shared_ptr<Botan::HashFunction> h = Botan::HashFunction::create_or_throw("SHA-256");
+         return [h](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+           h->update(msg.data(), msg.size());
+           h->final(o);
+         };
+       }});
   out.push_back({"hmac-sha256", "mac", "botan", false, true, 32,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    std::shared_ptr<Botan::MessageAuthenticationCode> m =
@@ -58,13 +58,15 @@ namespace axiom::bench::peers {
 void add_botan_chacha20(std::vector<Subject>& out) {
   out.push_back({"chacha20", "xor", "botan", false, true, 0,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
-                   std::shared_ptr<Botan::StreamCipher> c = Botan::StreamCipher::create_or_throw("ChaCha(20)");
+                   std::shared_ptr<Botan::StreamCipher> c =
+                       Botan::StreamCipher::create_or_throw("ChaCha(20)");
                    c->set_key(key.data(), key.size());
                    return [c](std::span<const std::uint8_t> msg, std::uint8_t* o) {
                      c->set_iv(bench_nonce, 12);
                      c->cipher(msg.data(), o, msg.size());
                    };
-                 }, true});
+                 },
+                 true});
   out.push_back({"poly1305", "mac", "botan", false, true, 16,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    std::shared_ptr<Botan::MessageAuthenticationCode> m =
@@ -77,26 +79,29 @@ void add_botan_chacha20(std::vector<Subject>& out) {
                    };
                  }});
   for (const bool seal : {true, false}) {
-    out.push_back({"chacha20-poly1305", seal ? "seal" : "open", "botan", false, true, seal ? 16u : 0u,
-                   [seal](std::span<const std::uint8_t> key) -> MessageFn {
-                     std::shared_ptr<Botan::AEAD_Mode> a = Botan::AEAD_Mode::create_or_throw(
-                         "ChaCha20Poly1305", seal ? Botan::ENCRYPTION : Botan::DECRYPTION);
-                     a->set_key(key.data(), key.size());
-                     auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
-                     auto cache = std::make_shared<SealedCache>();
-                     auto tail = std::make_shared<Botan::secure_vector<std::uint8_t>>();
-                     return [a, seal, k, cache, tail](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                       const auto in = seal ? msg : cache->get(*k, msg);
-                       a->start(bench_nonce, 12);
-                       std::memcpy(o, in.data(), msg.size());
-                       // process() takes whole multiples of the update granularity; finish() the rest.
-                       const std::size_t whole = msg.size() / a->update_granularity() * a->update_granularity();
-                       a->process(o, whole);
-                       tail->assign(in.begin() + static_cast<long>(whole), in.end());
-                       a->finish(*tail);
-                       std::memcpy(o + whole, tail->data(), tail->size());
-                     };
-                   }, true});
+    out.push_back(
+        {"chacha20-poly1305", seal ? "seal" : "open", "botan", false, true, seal ? 16u : 0u,
+         [seal](std::span<const std::uint8_t> key) -> MessageFn {
+           std::shared_ptr<Botan::AEAD_Mode> a = Botan::AEAD_Mode::create_or_throw(
+               "ChaCha20Poly1305", seal ? Botan::ENCRYPTION : Botan::DECRYPTION);
+           a->set_key(key.data(), key.size());
+           auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
+           auto cache = std::make_shared<SealedCache>();
+           auto tail = std::make_shared<Botan::secure_vector<std::uint8_t>>();
+           return [a, seal, k, cache, tail](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+             const auto in = seal ? msg : cache->get(*k, msg);
+             a->start(bench_nonce, 12);
+             std::memcpy(o, in.data(), msg.size());
+             // process() takes whole multiples of the update granularity; finish() the rest.
+             const std::size_t whole =
+                 msg.size() / a->update_granularity() * a->update_granularity();
+             a->process(o, whole);
+             tail->assign(in.begin() + static_cast<long>(whole), in.end());
+             a->finish(*tail);
+             std::memcpy(o + whole, tail->data(), tail->size());
+           };
+         },
+         true});
   }
 }
 

@@ -19,8 +19,8 @@ void add_cryptopp(std::vector<Subject>& out) {
                  }});
   out.push_back({"hmac-sha256", "mac", "cryptopp", false, true, CryptoPP::SHA256::DIGESTSIZE,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
-                   auto m = std::make_shared<CryptoPP::HMAC<CryptoPP::SHA256>>(key.data(),
-                                                                                key.size());
+                   auto m =
+                       std::make_shared<CryptoPP::HMAC<CryptoPP::SHA256>>(key.data(), key.size());
                    return [m](std::span<const std::uint8_t> msg, std::uint8_t* o) {
                      m->CalculateDigest(o, msg.data(), msg.size());
                    };

@@ -14,13 +14,12 @@
 namespace axiom::bench::peers {
 
 void add_gnutls(std::vector<Subject>& out) {
-  out.push_back({"sha256", "hash", "gnutls", false, true, 32,
-                 [](std::span<const std::uint8_t>) -> MessageFn {
-                   return [](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                     if (gnutls_hash_fast(GNUTLS_DIG_SHA256, msg.data(), msg.size(), o) < 0)
-                       std::abort();
-                   };
-                 }});
+  out.push_back(
+      {"sha256", "hash", "gnutls", false, true, 32, [](std::span<const std::uint8_t>) -> MessageFn {
+         return [](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+           if (gnutls_hash_fast(GNUTLS_DIG_SHA256, msg.data(), msg.size(), o) < 0) std::abort();
+         };
+       }});
   out.push_back({"hmac-sha256", "mac", "gnutls", false, true, 32,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    gnutls_hmac_hd_t h = nullptr;
@@ -33,9 +32,8 @@ void add_gnutls(std::vector<Subject>& out) {
                      gnutls_hmac_output(hd.get(), o);
                    };
                  }});
-  for (const auto& [name, algo, size] :
-       {std::tuple{"streebog256", GNUTLS_DIG_STREEBOG_256, 32},
-        std::tuple{"streebog512", GNUTLS_DIG_STREEBOG_512, 64}}) {
+  for (const auto& [name, algo, size] : {std::tuple{"streebog256", GNUTLS_DIG_STREEBOG_256, 32},
+                                         std::tuple{"streebog512", GNUTLS_DIG_STREEBOG_512, 64}}) {
     out.push_back({name, "hash", "gnutls", false, true, static_cast<std::size_t>(size),
                    [algo](std::span<const std::uint8_t>) -> MessageFn {
                      return [algo](std::span<const std::uint8_t> msg, std::uint8_t* o) {

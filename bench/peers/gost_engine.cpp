@@ -30,31 +30,39 @@ constexpr int md_ctrl_set_key = EVP_MD_CTRL_ALG_CTRL + 4;
 Subject cipher_subject(const char* algo, const std::string& op, const EVP_CIPHER* cipher, ENGINE* e,
                        const std::uint8_t* iv, std::size_t out_size) {
   const bool decrypt = op == "cbc-dec", fresh_copy = op == "ctr";
-  return {algo, op, "gost-engine", false, true, out_size,
-          [cipher, e, iv, decrypt, fresh_copy](std::span<const std::uint8_t> key) -> MessageFn {
-            std::shared_ptr<EVP_CIPHER_CTX> keyed(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free),
-                ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
-            if (!keyed || !ctx || EVP_CipherInit_ex(keyed.get(), cipher, e, key.data(), iv, decrypt ? 0 : 1) != 1 ||
-                EVP_CIPHER_CTX_copy(ctx.get(), keyed.get()) != 1)
-              std::abort();
-            EVP_CIPHER_CTX_set_padding(ctx.get(), 0);
-            return [keyed, ctx, iv, fresh_copy](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-              int len = 0;
-              if ((fresh_copy ? EVP_CIPHER_CTX_copy(ctx.get(), keyed.get())
-                              : EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv, -1)) != 1 ||
-                  EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1)
-                std::abort();
-            };
-          },
-          out_size == 0};
+  return {
+      algo,
+      op,
+      "gost-engine",
+      false,
+      true,
+      out_size,
+      [cipher, e, iv, decrypt, fresh_copy](std::span<const std::uint8_t> key) -> MessageFn {
+        std::shared_ptr<EVP_CIPHER_CTX> keyed(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free),
+            ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
+        if (!keyed || !ctx ||
+            EVP_CipherInit_ex(keyed.get(), cipher, e, key.data(), iv, decrypt ? 0 : 1) != 1 ||
+            EVP_CIPHER_CTX_copy(ctx.get(), keyed.get()) != 1)
+          std::abort();
+        EVP_CIPHER_CTX_set_padding(ctx.get(), 0);
+        return [keyed, ctx, iv, fresh_copy](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+          int len = 0;
+          if ((fresh_copy ? EVP_CIPHER_CTX_copy(ctx.get(), keyed.get())
+                          : EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv, -1)) != 1 ||
+              EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1)
+            std::abort();
+        };
+      },
+      out_size == 0};
 }
 }  // namespace
 
 void add_gost_engine(std::vector<Subject>& out) {
   ENGINE* e = ENGINE_by_id("gost");
   if (e == nullptr || ENGINE_init(e) != 1) {
-    std::fprintf(stderr, "bench: gost-engine skipped: the OpenSSL engine 'gost' does not load "
-                         "(install libengine-gost-openssl)\n");
+    std::fprintf(stderr,
+                 "bench: gost-engine skipped: the OpenSSL engine 'gost' does not load "
+                 "(install libengine-gost-openssl)\n");
     return;
   }
   for (const auto& [name, nid, size] : {std::tuple{"streebog256", NID_id_GostR3411_2012_256, 32},
@@ -83,13 +91,16 @@ void add_gost_engine(std::vector<Subject>& out) {
     if (op == "mac") {
       const EVP_MD* md = ENGINE_get_digest(e, NID_kuznyechik_mac);
       if (md == nullptr) {
-        std::fprintf(stderr, "bench: gost-engine kuznyechik mac skipped: the engine has no kuznyechik-mac\n");
+        std::fprintf(
+            stderr,
+            "bench: gost-engine kuznyechik mac skipped: the engine has no kuznyechik-mac\n");
         continue;
       }
       out.push_back({"kuznyechik", op, "gost-engine", false, true, kuz_out_size,
                      [md, e](std::span<const std::uint8_t> key) -> MessageFn {
                        // Keyed once; each message starts from a copy of the keyed context.
-                       std::shared_ptr<EVP_MD_CTX> keyed(EVP_MD_CTX_new(), EVP_MD_CTX_free), ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+                       std::shared_ptr<EVP_MD_CTX> keyed(EVP_MD_CTX_new(), EVP_MD_CTX_free),
+                           ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
                        std::vector<std::uint8_t> k(key.begin(), key.begin() + 32);
                        if (EVP_DigestInit_ex(keyed.get(), md, e) != 1 ||
                            EVP_MD_CTX_ctrl(keyed.get(), md_ctrl_set_key, 32, k.data()) != 1)
@@ -103,10 +114,14 @@ void add_gost_engine(std::vector<Subject>& out) {
                      }});
       continue;
     }
-    const int nid = op == "ecb" ? NID_kuznyechik_ecb : op == "ctr" ? NID_kuznyechik_ctr : NID_kuznyechik_cbc;
+    const int nid = op == "ecb"   ? NID_kuznyechik_ecb
+                    : op == "ctr" ? NID_kuznyechik_ctr
+                                  : NID_kuznyechik_cbc;
     const EVP_CIPHER* cipher = ENGINE_get_cipher(e, nid);
     if (cipher == nullptr) {
-      std::fprintf(stderr, "bench: gost-engine kuznyechik %s skipped: the engine has no such cipher\n", op.c_str());
+      std::fprintf(stderr,
+                   "bench: gost-engine kuznyechik %s skipped: the engine has no such cipher\n",
+                   op.c_str());
       continue;
     }
     out.push_back(cipher_subject("kuznyechik", op, cipher, e, kuz_bench_iv, kuz_out_size));
@@ -116,7 +131,8 @@ void add_gost_engine(std::vector<Subject>& out) {
     const int nid = op == "ecb" ? NID_magma_ecb : op == "ctr" ? NID_magma_ctr : NID_magma_cbc;
     const EVP_CIPHER* cipher = ENGINE_get_cipher(e, nid);
     if (cipher == nullptr) {
-      std::fprintf(stderr, "bench: gost-engine magma %s skipped: the engine has no such cipher\n", op.c_str());
+      std::fprintf(stderr, "bench: gost-engine magma %s skipped: the engine has no such cipher\n",
+                   op.c_str());
       continue;
     }
     out.push_back(cipher_subject("magma", op, cipher, e, magma_bench_iv, 0));

@@ -1,5 +1,5 @@
-// libgcrypt: gcry_md_hash_buffer for the hashes (SHA-256, Streebog); for HMAC one handle opened with
-// GCRY_MD_FLAG_HMAC and keyed once, gcry_md_reset (which keeps the key) per message.
+// libgcrypt: gcry_md_hash_buffer for the hashes (SHA-256, Streebog); for HMAC one handle opened
+// with GCRY_MD_FLAG_HMAC and keyed once, gcry_md_reset (which keeps the key) per message.
 #include <gcrypt.h>
 
 #include <cstdlib>
@@ -35,8 +35,8 @@ void add_libgcrypt(std::vector<Subject>& out) {
                      std::memcpy(o, gcry_md_read(hd.get(), GCRY_MD_SHA256), 32);
                    };
                  }});
-  for (const auto& [name, algo, size] :
-       {std::tuple{"streebog256", GCRY_MD_STRIBOG256, 32}, {"streebog512", GCRY_MD_STRIBOG512, 64}}) {
+  for (const auto& [name, algo, size] : {std::tuple{"streebog256", GCRY_MD_STRIBOG256, 32},
+                                         {"streebog512", GCRY_MD_STRIBOG512, 64}}) {
     out.push_back({name, "hash", "libgcrypt", false, true, static_cast<std::size_t>(size),
                    [algo](std::span<const std::uint8_t>) -> MessageFn {
                      return [algo](std::span<const std::uint8_t> msg, std::uint8_t* o) {
@@ -55,7 +55,8 @@ namespace axiom::bench::peers {
 namespace {
 std::shared_ptr<gcry_cipher_handle> chacha_handle(int mode, std::span<const std::uint8_t> key) {
   gcry_cipher_hd_t h = nullptr;
-  if (gcry_cipher_open(&h, GCRY_CIPHER_CHACHA20, mode, 0) != 0 || gcry_cipher_setkey(h, key.data(), key.size()) != 0)
+  if (gcry_cipher_open(&h, GCRY_CIPHER_CHACHA20, mode, 0) != 0 ||
+      gcry_cipher_setkey(h, key.data(), key.size()) != 0)
     std::abort();
   return std::shared_ptr<gcry_cipher_handle>(h, gcry_cipher_close);
 }
@@ -70,7 +71,8 @@ void add_libgcrypt_chacha20(std::vector<Subject>& out) {
                          gcry_cipher_encrypt(h.get(), o, msg.size(), msg.data(), msg.size()) != 0)
                        std::abort();
                    };
-                 }, true});
+                 },
+                 true});
   out.push_back({"poly1305", "mac", "libgcrypt", false, true, 16,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    gcry_mac_hd_t m = nullptr;
@@ -95,7 +97,8 @@ void add_libgcrypt_chacha20(std::vector<Subject>& out) {
                          gcry_cipher_gettag(h.get(), o + msg.size(), 16) != 0)
                        std::abort();
                    };
-                 }, true});
+                 },
+                 true});
   out.push_back({"chacha20-poly1305", "open", "libgcrypt", false, true, 0,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    auto h = chacha_handle(GCRY_CIPHER_MODE_POLY1305, key);
@@ -105,11 +108,13 @@ void add_libgcrypt_chacha20(std::vector<Subject>& out) {
                      const auto sealed = cache->get(*k, msg);
                      if (gcry_cipher_setiv(h.get(), bench_nonce, 12) != 0 ||
                          gcry_cipher_final(h.get()) != 0 ||
-                         gcry_cipher_decrypt(h.get(), o, msg.size(), sealed.data(), msg.size()) != 0 ||
+                         gcry_cipher_decrypt(h.get(), o, msg.size(), sealed.data(), msg.size()) !=
+                             0 ||
                          gcry_cipher_checktag(h.get(), sealed.data() + msg.size(), 16) != 0)
                        std::abort();
                    };
-                 }, true});
+                 },
+                 true});
 }
 
 }  // namespace axiom::bench::peers

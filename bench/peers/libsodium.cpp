@@ -40,9 +40,11 @@ void add_libsodium_chacha20(std::vector<Subject>& out) {
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
                    return [k](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                     crypto_stream_chacha20_ietf_xor_ic(o, msg.data(), msg.size(), bench_nonce, 0, k->data());
+                     crypto_stream_chacha20_ietf_xor_ic(o, msg.data(), msg.size(), bench_nonce, 0,
+                                                        k->data());
                    };
-                 }, true});
+                 },
+                 true});
   out.push_back({"poly1305", "mac", "libsodium", false, true, 16,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
@@ -54,21 +56,25 @@ void add_libsodium_chacha20(std::vector<Subject>& out) {
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
                    return [k](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                     crypto_aead_chacha20poly1305_ietf_encrypt(o, nullptr, msg.data(), msg.size(), nullptr, 0,
-                                                               nullptr, bench_nonce, k->data());
+                     crypto_aead_chacha20poly1305_ietf_encrypt(o, nullptr, msg.data(), msg.size(),
+                                                               nullptr, 0, nullptr, bench_nonce,
+                                                               k->data());
                    };
-                 }, true});
+                 },
+                 true});
   out.push_back({"chacha20-poly1305", "open", "libsodium", false, true, 0,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
                    auto cache = std::make_shared<SealedCache>();
                    return [k, cache](std::span<const std::uint8_t> msg, std::uint8_t* o) {
                      const auto sealed = cache->get(*k, msg);
-                     if (crypto_aead_chacha20poly1305_ietf_decrypt(o, nullptr, nullptr, sealed.data(), sealed.size(),
-                                                                   nullptr, 0, bench_nonce, k->data()) != 0)
+                     if (crypto_aead_chacha20poly1305_ietf_decrypt(
+                             o, nullptr, nullptr, sealed.data(), sealed.size(), nullptr, 0,
+                             bench_nonce, k->data()) != 0)
                        std::abort();
                    };
-                 }, true});
+                 },
+                 true});
 }
 
 }  // namespace axiom::bench::peers

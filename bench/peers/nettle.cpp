@@ -69,7 +69,8 @@ void add_nettle_chacha20(std::vector<Subject>& out) {
                      chacha_set_nonce96(ctx.get(), bench_nonce);
                      chacha_crypt32(ctx.get(), msg.size(), o, msg.data());
                    };
-                 }, true});
+                 },
+                 true});
   out.push_back({"chacha20-poly1305", "seal", "nettle", false, true, 16,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    auto ctx = std::make_shared<chacha_poly1305_ctx>();
@@ -79,7 +80,8 @@ void add_nettle_chacha20(std::vector<Subject>& out) {
                      chacha_poly1305_encrypt(ctx.get(), msg.size(), o, msg.data());
                      chacha_poly1305_digest(ctx.get(), 16, o + msg.size());
                    };
-                 }, true});
+                 },
+                 true});
   out.push_back({"chacha20-poly1305", "open", "nettle", false, true, 0,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    auto ctx = std::make_shared<chacha_poly1305_ctx>();
@@ -94,7 +96,8 @@ void add_nettle_chacha20(std::vector<Subject>& out) {
                      chacha_poly1305_digest(ctx.get(), 16, tag);
                      if (!memeql_sec(tag, sealed.data() + msg.size(), 16)) std::abort();
                    };
-                 }, true});
+                 },
+                 true});
 }
 
 }  // namespace axiom::bench::peers

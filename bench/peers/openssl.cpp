@@ -54,29 +54,34 @@ void add_openssl(std::vector<Subject>& out) {
 namespace axiom::bench::peers {
 
 namespace {
-std::shared_ptr<EVP_CIPHER_CTX> keyed_ctx(const EVP_CIPHER* cipher, std::span<const std::uint8_t> key) {
+std::shared_ptr<EVP_CIPHER_CTX> keyed_ctx(const EVP_CIPHER* cipher,
+                                          std::span<const std::uint8_t> key) {
   std::shared_ptr<EVP_CIPHER_CTX> ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
-  if (!ctx || EVP_CipherInit_ex(ctx.get(), cipher, nullptr, key.data(), nullptr, 1) != 1) std::abort();
+  if (!ctx || EVP_CipherInit_ex(ctx.get(), cipher, nullptr, key.data(), nullptr, 1) != 1)
+    std::abort();
   return ctx;
 }
 }  // namespace
 
 void add_openssl_chacha20(std::vector<Subject>& out) {
-  out.push_back({"chacha20", "xor", "openssl", false, true, 0,
-                 [](std::span<const std::uint8_t> key) -> MessageFn {
-                   auto ctx = keyed_ctx(EVP_chacha20(), key);
-                   return [ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                     std::uint8_t iv[16] = {};  // block counter 0, then the nonce
-                     std::memcpy(iv + 4, bench_nonce, 12);
-                     int len = 0;
-                     if (EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv, 1) != 1 ||
-                         EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1)
-                       std::abort();
-                   };
-                 }, true});
+  out.push_back(
+      {"chacha20", "xor", "openssl", false, true, 0,
+       [](std::span<const std::uint8_t> key) -> MessageFn {
+         auto ctx = keyed_ctx(EVP_chacha20(), key);
+         return [ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+           std::uint8_t iv[16] = {};  // block counter 0, then the nonce
+           std::memcpy(iv + 4, bench_nonce, 12);
+           int len = 0;
+           if (EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, iv, 1) != 1 ||
+               EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1)
+             std::abort();
+         };
+       },
+       true});
   out.push_back({"poly1305", "mac", "openssl", false, true, 16,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
-                   std::shared_ptr<EVP_MAC> mac(EVP_MAC_fetch(nullptr, "POLY1305", nullptr), EVP_MAC_free);
+                   std::shared_ptr<EVP_MAC> mac(EVP_MAC_fetch(nullptr, "POLY1305", nullptr),
+                                                EVP_MAC_free);
                    if (!mac) std::abort();
                    std::shared_ptr<EVP_MAC_CTX> ctx(EVP_MAC_CTX_new(mac.get()), EVP_MAC_CTX_free);
                    auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
@@ -88,24 +93,26 @@ void add_openssl_chacha20(std::vector<Subject>& out) {
                        std::abort();
                    };
                  }});
-  out.push_back({"chacha20-poly1305", "seal", "openssl", false, true, 16,
-                 [](std::span<const std::uint8_t> key) -> MessageFn {
-                   auto ctx = keyed_ctx(EVP_chacha20_poly1305(), key);
-                   return [ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                     int len = 0;
-                     if (EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, bench_nonce, 1) != 1 ||
-                         (!msg.empty() &&
-                          EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1) ||
-                         EVP_CipherFinal_ex(ctx.get(), o + msg.size(), &len) != 1 ||
-                         EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, 16, o + msg.size()) != 1)
-                       std::abort();
-                   };
-                 }, true});
+  out.push_back(
+      {"chacha20-poly1305", "seal", "openssl", false, true, 16,
+       [](std::span<const std::uint8_t> key) -> MessageFn {
+         auto ctx = keyed_ctx(EVP_chacha20_poly1305(), key);
+         return [ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+           int len = 0;
+           if (EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, bench_nonce, 1) != 1 ||
+               (!msg.empty() && EVP_CipherUpdate(ctx.get(), o, &len, msg.data(),
+                                                 static_cast<int>(msg.size())) != 1) ||
+               EVP_CipherFinal_ex(ctx.get(), o + msg.size(), &len) != 1 ||
+               EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, 16, o + msg.size()) != 1)
+             std::abort();
+         };
+       },
+       true});
   out.push_back({"chacha20-poly1305", "open", "openssl", false, true, 0,
                  [](std::span<const std::uint8_t> key) -> MessageFn {
                    std::shared_ptr<EVP_CIPHER_CTX> ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
-                   if (!ctx || EVP_CipherInit_ex(ctx.get(), EVP_chacha20_poly1305(), nullptr, key.data(),
-                                                 nullptr, 0) != 1)
+                   if (!ctx || EVP_CipherInit_ex(ctx.get(), EVP_chacha20_poly1305(), nullptr,
+                                                 key.data(), nullptr, 0) != 1)
                      std::abort();
                    auto k = std::make_shared<std::vector<std::uint8_t>>(key.begin(), key.end());
                    auto cache = std::make_shared<SealedCache>();
@@ -114,14 +121,16 @@ void add_openssl_chacha20(std::vector<Subject>& out) {
                      std::uint8_t tag[16];
                      std::memcpy(tag, sealed.data() + msg.size(), 16);
                      int len = 0;
-                     if (EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, bench_nonce, 0) != 1 ||
+                     if (EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, nullptr, bench_nonce, 0) !=
+                             1 ||
                          EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, 16, tag) != 1 ||
-                         (!msg.empty() &&
-                          EVP_CipherUpdate(ctx.get(), o, &len, sealed.data(), static_cast<int>(msg.size())) != 1) ||
+                         (!msg.empty() && EVP_CipherUpdate(ctx.get(), o, &len, sealed.data(),
+                                                           static_cast<int>(msg.size())) != 1) ||
                          EVP_CipherFinal_ex(ctx.get(), o + msg.size(), &len) != 1)
                        std::abort();
                    };
-                 }, true});
+                 },
+                 true});
 }
 
 }  // namespace axiom::bench::peers

@@ -32,12 +32,14 @@ class CtrAcpkm {
 
   // make: section_size must be a non-zero multiple of block_size (invalid_argument), iv
   // iv_size bytes (invalid_nonce_size).
-  static Result<CtrAcpkm> make(std::span<const std::uint8_t, key_size> key, std::span<const std::uint8_t> iv,
+  static Result<CtrAcpkm> make(std::span<const std::uint8_t, key_size> key,
+                               std::span<const std::uint8_t> iv,
                                std::size_t section_size) noexcept {
     return make(C(key), iv, section_size);
   }
   // make(cipher, ...) starts from a keyed cipher; the section keys use its kernel (rekey()).
-  static Result<CtrAcpkm> make(const C& cipher, std::span<const std::uint8_t> iv, std::size_t section_size) noexcept {
+  static Result<CtrAcpkm> make(const C& cipher, std::span<const std::uint8_t> iv,
+                               std::size_t section_size) noexcept {
     if (iv.size() != iv_size) return Error::invalid_nonce_size;
     if (section_size == 0 || section_size % block_size != 0) return Error::invalid_argument;
     return CtrAcpkm(cipher, iv, section_size);
@@ -51,7 +53,9 @@ class CtrAcpkm {
     while (!in.empty()) {
       if (used_ == section_) next_key();
       const std::size_t take = in.size() < section_ - used_ ? in.size() : section_ - used_;
-      if (Status s = detail::ctr_run(cipher_.block_ref(), state_, out.first(take), in.first(take)); !s) return s;
+      if (Status s = detail::ctr_run(cipher_.block_ref(), state_, out.first(take), in.first(take));
+          !s)
+        return s;
       used_ += take;
       out = out.subspan(take), in = in.subspan(take);
     }
@@ -63,7 +67,8 @@ class CtrAcpkm {
       : cipher_(cipher), section_(section) {
     std::uint8_t block[block_size] = {};
     for (std::size_t i = 0; i < iv_size; ++i) block[i] = iv[i];
-    detail::ctr_start(cipher_.block_ref(), state_, std::span<const std::uint8_t, block_size>(block), 0);
+    detail::ctr_start(cipher_.block_ref(), state_, std::span<const std::uint8_t, block_size>(block),
+                      0);
   }
   // next_key: K = E_K(D_1) || E_K(D_2) || ...; the counter carries on (sections are whole
   // blocks).
@@ -100,11 +105,12 @@ class OmacAcpkm {
 
   // make: section_size and master_section must be non-zero multiples of block_size
   // (invalid_argument).
-  static Result<OmacAcpkm> make(std::span<const std::uint8_t, key_size> key, std::size_t section_size,
-                                std::size_t master_section) noexcept {
+  static Result<OmacAcpkm> make(std::span<const std::uint8_t, key_size> key,
+                                std::size_t section_size, std::size_t master_section) noexcept {
     return make(C(key), section_size, master_section);
   }
-  static Result<OmacAcpkm> make(const C& cipher, std::size_t section_size, std::size_t master_section) noexcept {
+  static Result<OmacAcpkm> make(const C& cipher, std::size_t section_size,
+                                std::size_t master_section) noexcept {
     if (section_size == 0 || section_size % block_size != 0) return Error::invalid_argument;
     std::uint8_t iv[block_size / 2];
     for (std::uint8_t& b : iv) b = 0xff;
@@ -125,12 +131,14 @@ class OmacAcpkm {
         blocks(state_.buffer, 1);
         state_.used = 0;
       }
-      if (state_.used == 0 && data.size() > block_size) {  // whole blocks in place, keeping the last
+      if (state_.used == 0 &&
+          data.size() > block_size) {  // whole blocks in place, keeping the last
         const std::size_t n = (data.size() - 1) / block_size;
         blocks(data.data(), n);
         data = data.subspan(n * block_size);
       }
-      const std::size_t take = data.size() < block_size - state_.used ? data.size() : block_size - state_.used;
+      const std::size_t take =
+          data.size() < block_size - state_.used ? data.size() : block_size - state_.used;
       for (std::size_t i = 0; i < take; ++i) state_.buffer[state_.used + i] = data[i];
       state_.used = static_cast<std::uint8_t>(state_.used + take);
       data = data.subspan(take);
@@ -146,7 +154,10 @@ class OmacAcpkm {
       std::uint8_t k2[block_size];
       detail::cmac_double<block_size>(k2, k1_);
       for (std::size_t i = 0; i < block_size; ++i)
-        last[i] = static_cast<std::uint8_t>((i < state_.used ? state_.buffer[i] : i == state_.used ? 0x80 : 0) ^ k2[i]);
+        last[i] = static_cast<std::uint8_t>((i < state_.used    ? state_.buffer[i]
+                                             : i == state_.used ? 0x80
+                                                                : 0) ^
+                                            k2[i]);
       detail::wipe_state(k2, sizeof k2);
     }
     section_.block_ref().ops->cbc_mac(section_.block_ref().schedule, state_.state, last, 1);
@@ -164,7 +175,10 @@ class OmacAcpkm {
 
  private:
   OmacAcpkm(const C& cipher, CtrAcpkm<C>&& master, std::size_t section) noexcept
-      : start_(std::move(master)), master_(start_), section_(cipher), section_blocks_(section / block_size) {
+      : start_(std::move(master)),
+        master_(start_),
+        section_(cipher),
+        section_blocks_(section / block_size) {
     restart();
   }
   void restart() noexcept {

@@ -132,10 +132,10 @@ void axiom_wipe(void* p, size_t len);
 
 /* axiom_hmac_streebog256 / axiom_hmac_streebog512 write HMAC-Streebog (RFC 7836) of msg under
  * a key of any length to out (32 or 64 bytes). */
-int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len,
-                           const uint8_t* msg, size_t msg_len);
-int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
-                           const uint8_t* msg, size_t msg_len);
+int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len, const uint8_t* msg,
+                           size_t msg_len);
+int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len, const uint8_t* msg,
+                           size_t msg_len);
 
 /* axiom_pbkdf2_hmac_streebog512 fills out with PBKDF2-HMAC-Streebog-512(password, salt,
  * iterations) (R 50.1.111-2016). iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. out must not
@@ -181,17 +181,17 @@ int axiom_aes_decrypt_block(const axiom_aes_ctx* ctx, uint8_t out[AXIOM_AES_BLOC
                             const uint8_t in[AXIOM_AES_BLOCK_SIZE]);
 /* axiom_aes_ecb_encrypt / _decrypt: ECB without padding. in_len must be a multiple of 16
  * (AXIOM_ERR_INVALID_ARGUMENT) and out_len == in_len. */
-int axiom_aes_ecb_encrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_aes_ecb_decrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
+int axiom_aes_ecb_encrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
+int axiom_aes_ecb_decrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
 /* axiom_aes_cbc_encrypt / _decrypt: CBC without padding, sizes as ECB. iv (16 bytes) is read
  * and replaced by the chaining value, so a message may be given in several calls of whole
  * blocks. iv must not overlap out or in. */
-int axiom_aes_cbc_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
-                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_aes_cbc_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
-                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_aes_cbc_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_aes_cbc_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
 /* axiom_aes_ctr_xor XORs in with the CTR keystream of the 16-byte initial counter block iv
  * (a 128-bit big-endian counter), starting at byte `offset` of the keystream, into out
  * (out_len == in_len, any length). Encryption and decryption are the same call; a message cut
@@ -249,7 +249,8 @@ typedef struct axiom_cmac_job {
  * == in_len in place, except for _padded), and one job must not write to another's buffers
  * (not checked). */
 int axiom_aes_cbc_encrypt_many(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
-int axiom_aes_cbc_encrypt_many_padded(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
+int axiom_aes_cbc_encrypt_many_padded(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs,
+                                      size_t n);
 int axiom_aes_cmac_many(const axiom_aes_ctx* ctx, axiom_cmac_job* jobs, size_t n);
 
 /* ---- AES-GCM (SP 800-38D). */
@@ -294,10 +295,10 @@ int axiom_aes_gcm_open_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size
  * out_len == in_len, out may be in. iv (16 bytes) is read and replaced by the next register
  * value, so a message may be given in several calls when every piece but the last is whole
  * blocks. iv must not overlap out or in. */
-int axiom_aes_cfb_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
-                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_aes_cfb_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
-                          uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_aes_cfb_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_aes_cfb_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
+                          size_t out_len, const uint8_t* in, size_t in_len);
 /* axiom_aes_ofb_xor: OFB (SP 800-38A), encryption and decryption alike; iv as in CFB. */
 int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
                       size_t out_len, const uint8_t* in, size_t in_len);
@@ -315,12 +316,12 @@ int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE]
  * 16-byte tweak (the data unit number, as a little-endian number for IEEE 1619); standard is
  * AXIOM_XTS_IEEE1619 or AXIOM_XTS_GB17964 (else AXIOM_ERR_INVALID_ARGUMENT). A context that
  * holds no key: AXIOM_ERR_INVALID_ARGUMENT. */
-int axiom_aes_xts_encrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx, int standard,
-                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
-int axiom_aes_xts_decrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx, int standard,
-                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
+int axiom_aes_xts_encrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx,
+                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
+int axiom_aes_xts_decrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx,
+                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
 
 /* ---- SM4 (GB/T 32907-2016) and Kuznyechik (GOST R 34.12-2015), with the modes above.
  * Each function works as its axiom_aes_* namesake (same arguments, checks and error codes),
@@ -349,37 +350,37 @@ int axiom_sm4_init(axiom_sm4_ctx* ctx, const uint8_t* key, size_t key_len);
 void axiom_sm4_clear(axiom_sm4_ctx* ctx);
 int axiom_sm4_encrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16], const uint8_t in[16]);
 int axiom_sm4_decrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16], const uint8_t in[16]);
-int axiom_sm4_ecb_encrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+int axiom_sm4_ecb_encrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
+int axiom_sm4_ecb_decrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
+                          size_t in_len);
+int axiom_sm4_cbc_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
                           const uint8_t* in, size_t in_len);
-int axiom_sm4_ecb_decrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+int axiom_sm4_cbc_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
                           const uint8_t* in, size_t in_len);
-int axiom_sm4_cbc_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_sm4_cbc_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_sm4_ctr_xor(const axiom_sm4_ctx* ctx, const uint8_t iv[16], uint64_t offset,
-                      uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_sm4_cfb_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_sm4_cfb_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_ctr_xor(const axiom_sm4_ctx* ctx, const uint8_t iv[16], uint64_t offset, uint8_t* out,
+                      size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_cfb_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
+int axiom_sm4_cfb_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
 int axiom_sm4_ofb_xor(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
                       const uint8_t* in, size_t in_len);
-int axiom_sm4_cmac(const axiom_sm4_ctx* ctx, uint8_t tag[16], const uint8_t* msg,
-                   size_t msg_len);
+int axiom_sm4_cmac(const axiom_sm4_ctx* ctx, uint8_t tag[16], const uint8_t* msg, size_t msg_len);
 int axiom_sm4_cmac_init(axiom_sm4_cmac_ctx* cmac, const axiom_sm4_ctx* sm4);
 int axiom_sm4_cmac_update(axiom_sm4_cmac_ctx* cmac, const uint8_t* data, size_t len);
 int axiom_sm4_cmac_final(axiom_sm4_cmac_ctx* cmac, uint8_t tag[16]);
 /* axiom_sm4_xts_encrypt / _decrypt: as the AES ones; GB/T 17964-2021 defines SM4-XTS with
  * AXIOM_XTS_GB17964 (OpenSSL's sm4-xts default), libgcrypt's is AXIOM_XTS_IEEE1619. */
-int axiom_sm4_xts_encrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx, int standard,
-                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
-int axiom_sm4_xts_decrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx, int standard,
-                          const uint8_t tweak[16], uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
+int axiom_sm4_xts_encrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx,
+                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
+int axiom_sm4_xts_decrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx,
+                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                          const uint8_t* in, size_t in_len);
 int axiom_sm4_cbc_encrypt_many(const axiom_sm4_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
-int axiom_sm4_cbc_encrypt_many_padded(const axiom_sm4_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
+int axiom_sm4_cbc_encrypt_many_padded(const axiom_sm4_ctx* ctx, const axiom_cbc_job* jobs,
+                                      size_t n);
 int axiom_sm4_cmac_many(const axiom_sm4_ctx* ctx, axiom_cmac_job* jobs, size_t n);
 
 /* axiom_sm4_ccm_seal / _open / _seal_detached / _open_detached: SM4-CCM (RFC 8998, SP
@@ -387,12 +388,12 @@ int axiom_sm4_cmac_many(const axiom_sm4_ctx* ctx, axiom_cmac_job* jobs, size_t n
  * nonces are 7 to 13 bytes (12 in RFC 8998; else AXIOM_ERR_INVALID_NONCE_SIZE), leaving
  * 15 - nonce_len bytes for the message length (AXIOM_ERR_MESSAGE_TOO_LONG beyond); detached
  * tags are 4, 6, 8, 10, 12, 14 or 16 bytes; the combined forms use 16-byte tags. */
-int axiom_sm4_ccm_seal(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                       size_t aad_len, const uint8_t* in, size_t in_len);
-int axiom_sm4_ccm_open(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                       size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_sm4_ccm_seal(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,
+                       size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                       size_t in_len);
+int axiom_sm4_ccm_open(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,
+                       size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                       size_t in_len);
 int axiom_sm4_ccm_seal_detached(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
                                 uint8_t* tag, size_t tag_len, const uint8_t* nonce,
                                 size_t nonce_len, const uint8_t* aad, size_t aad_len,
@@ -410,11 +411,11 @@ typedef struct axiom_sm4_gcm_ctx {
 int axiom_sm4_gcm_init(axiom_sm4_gcm_ctx* ctx, const uint8_t* key, size_t key_len);
 void axiom_sm4_gcm_clear(axiom_sm4_gcm_ctx* ctx);
 int axiom_sm4_gcm_seal(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                       size_t aad_len, const uint8_t* in, size_t in_len);
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                       const uint8_t* in, size_t in_len);
 int axiom_sm4_gcm_open(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                       size_t aad_len, const uint8_t* in, size_t in_len);
+                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                       const uint8_t* in, size_t in_len);
 int axiom_sm4_gcm_seal_detached(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
                                 uint8_t* tag, size_t tag_len, const uint8_t* nonce,
                                 size_t nonce_len, const uint8_t* aad, size_t aad_len,
@@ -449,9 +450,8 @@ int axiom_kuznyechik_cbc_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16]
                                  size_t out_len, const uint8_t* in, size_t in_len);
 int axiom_kuznyechik_cbc_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
                                  size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_ctr_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t iv[16],
-                             uint64_t offset, uint8_t* out, size_t out_len, const uint8_t* in,
-                             size_t in_len);
+int axiom_kuznyechik_ctr_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t iv[16], uint64_t offset,
+                             uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
 int axiom_kuznyechik_cfb_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
                                  size_t out_len, const uint8_t* in, size_t in_len);
 int axiom_kuznyechik_cfb_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
@@ -461,17 +461,20 @@ int axiom_kuznyechik_ofb_xor(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], ui
 int axiom_kuznyechik_cmac(const axiom_kuznyechik_ctx* ctx, uint8_t tag[16], const uint8_t* msg,
                           size_t msg_len);
 int axiom_kuznyechik_cmac_init(axiom_kuznyechik_cmac_ctx* cmac, const axiom_kuznyechik_ctx* kuz);
-int axiom_kuznyechik_cmac_update(axiom_kuznyechik_cmac_ctx* cmac, const uint8_t* data,
-                                 size_t len);
+int axiom_kuznyechik_cmac_update(axiom_kuznyechik_cmac_ctx* cmac, const uint8_t* data, size_t len);
 int axiom_kuznyechik_cmac_final(axiom_kuznyechik_cmac_ctx* cmac, uint8_t tag[16]);
-int axiom_kuznyechik_xts_encrypt(const axiom_kuznyechik_ctx* data_ctx, const axiom_kuznyechik_ctx* tweak_ctx,
-                                 int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+int axiom_kuznyechik_xts_encrypt(const axiom_kuznyechik_ctx* data_ctx,
+                                 const axiom_kuznyechik_ctx* tweak_ctx, int standard,
+                                 const uint8_t tweak[16], uint8_t* out, size_t out_len,
                                  const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_xts_decrypt(const axiom_kuznyechik_ctx* data_ctx, const axiom_kuznyechik_ctx* tweak_ctx,
-                                 int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
+int axiom_kuznyechik_xts_decrypt(const axiom_kuznyechik_ctx* data_ctx,
+                                 const axiom_kuznyechik_ctx* tweak_ctx, int standard,
+                                 const uint8_t tweak[16], uint8_t* out, size_t out_len,
                                  const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_cbc_encrypt_many(const axiom_kuznyechik_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
-int axiom_kuznyechik_cbc_encrypt_many_padded(const axiom_kuznyechik_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
+int axiom_kuznyechik_cbc_encrypt_many(const axiom_kuznyechik_ctx* ctx, const axiom_cbc_job* jobs,
+                                      size_t n);
+int axiom_kuznyechik_cbc_encrypt_many_padded(const axiom_kuznyechik_ctx* ctx,
+                                             const axiom_cbc_job* jobs, size_t n);
 int axiom_kuznyechik_cmac_many(const axiom_kuznyechik_ctx* ctx, axiom_cmac_job* jobs, size_t n);
 
 /* axiom_kuznyechik_ctr_acpkm_xor: CTR-ACPKM (RFC 8645; R 1323565.1.017-2018) of the whole
@@ -479,8 +482,8 @@ int axiom_kuznyechik_cmac_many(const axiom_kuznyechik_ctx* ctx, axiom_cmac_job* 
  * section of section_size bytes after which the key changes (a non-zero multiple of 16, else
  * AXIOM_ERR_INVALID_ARGUMENT). out_len == in_len; out may be in. ctx is not changed. */
 int axiom_kuznyechik_ctr_acpkm_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t* iv,
-                                   size_t iv_len, size_t section_size, uint8_t* out,
-                                   size_t out_len, const uint8_t* in, size_t in_len);
+                                   size_t iv_len, size_t section_size, uint8_t* out, size_t out_len,
+                                   const uint8_t* in, size_t in_len);
 
 /* axiom_kuznyechik_mgm_seal / _open / _seal_detached / _open_detached: Kuznyechik-MGM
  * (RFC 9058) under the key in ctx, with the arguments and rules of the AES-GCM functions,
@@ -495,14 +498,12 @@ int axiom_kuznyechik_mgm_open(const axiom_kuznyechik_ctx* ctx, uint8_t* out, siz
                               size_t aad_len, const uint8_t* in, size_t in_len);
 int axiom_kuznyechik_mgm_seal_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
                                        size_t out_len, uint8_t* tag, size_t tag_len,
-                                       const uint8_t* nonce, size_t nonce_len,
-                                       const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                       size_t in_len);
+                                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                       size_t aad_len, const uint8_t* in, size_t in_len);
 int axiom_kuznyechik_mgm_open_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
                                        size_t out_len, const uint8_t* tag, size_t tag_len,
-                                       const uint8_t* nonce, size_t nonce_len,
-                                       const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                       size_t in_len);
+                                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                       size_t aad_len, const uint8_t* in, size_t in_len);
 
 /* ---- ChaCha20, XChaCha20 (RFC 8439, draft-irtf-cfrg-xchacha), Poly1305 and the AEADs.
  * These are cheap to key, so they take the 32-byte key on each call (as libsodium does). */
@@ -543,16 +544,14 @@ int axiom_poly1305_final(axiom_poly1305_ctx* ctx, uint8_t tag[AXIOM_POLY1305_TAG
 
 /* axiom_chacha20_poly1305_seal writes the ciphertext of in and the 16-byte tag to out
  * (out_len == in_len + 16), under a 32-byte key and a 12-byte nonce. out may be in. */
-int axiom_chacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
-                                 size_t key_len, const uint8_t* nonce, size_t nonce_len,
-                                 const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                 size_t in_len);
+int axiom_chacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
 /* axiom_chacha20_poly1305_open checks the tag at the end of in and writes the plaintext
  * (out_len == in_len - 16). AXIOM_ERR_AUTHENTICATION_FAILED if the tag is wrong or in_len < 16. */
-int axiom_chacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
-                                 size_t key_len, const uint8_t* nonce, size_t nonce_len,
-                                 const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                 size_t in_len);
+int axiom_chacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
 /* axiom_chacha20_poly1305_seal_detached writes the ciphertext (out_len == in_len) and the
  * tag (tag_len must be 16). */
 int axiom_chacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
@@ -568,24 +567,22 @@ int axiom_chacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const ui
                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
                                           size_t in_len);
 /* axiom_xchacha20_poly1305_*: the same four with a 24-byte nonce (safe to choose at random). */
-int axiom_xchacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
-                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
-                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                  size_t in_len);
-int axiom_xchacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
-                                  size_t key_len, const uint8_t* nonce, size_t nonce_len,
-                                  const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                  size_t in_len);
+int axiom_xchacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                                  const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                  size_t aad_len, const uint8_t* in, size_t in_len);
+int axiom_xchacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                                  const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                  size_t aad_len, const uint8_t* in, size_t in_len);
 int axiom_xchacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
                                            size_t tag_len, const uint8_t* key, size_t key_len,
                                            const uint8_t* nonce, size_t nonce_len,
-                                           const uint8_t* aad, size_t aad_len,
-                                           const uint8_t* in, size_t in_len);
+                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                           size_t in_len);
 int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
                                            size_t tag_len, const uint8_t* key, size_t key_len,
                                            const uint8_t* nonce, size_t nonce_len,
-                                           const uint8_t* aad, size_t aad_len,
-                                           const uint8_t* in, size_t in_len);
+                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                           size_t in_len);
 
 #ifdef __cplusplus
 }

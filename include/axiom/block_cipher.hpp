@@ -31,10 +31,10 @@ struct BlockOps {
   void (*ctr_xor)(const void* ks, std::uint8_t ctr[N], std::uint8_t* out, const std::uint8_t* in,
                   std::size_t n) noexcept;
   // cbc_encrypt / cbc_decrypt: CBC on n blocks; iv is replaced by the last ciphertext block.
-  void (*cbc_encrypt)(const void* ks, std::uint8_t iv[N], std::uint8_t* out,
-                      const std::uint8_t* in, std::size_t n) noexcept;
-  void (*cbc_decrypt)(const void* ks, std::uint8_t iv[N], std::uint8_t* out,
-                      const std::uint8_t* in, std::size_t n) noexcept;
+  void (*cbc_encrypt)(const void* ks, std::uint8_t iv[N], std::uint8_t* out, const std::uint8_t* in,
+                      std::size_t n) noexcept;
+  void (*cbc_decrypt)(const void* ks, std::uint8_t iv[N], std::uint8_t* out, const std::uint8_t* in,
+                      std::size_t n) noexcept;
   // cbc_mac: state = E(state ^ block) for each of n blocks (CMAC's chain, no output).
   void (*cbc_mac)(const void* ks, std::uint8_t state[N], const std::uint8_t* in,
                   std::size_t n) noexcept;
@@ -42,21 +42,21 @@ struct BlockOps {
   // n independent chains of `blocks` blocks each, chain l's value in chain[N l..], its input
   // at in[l] and, for CBC encryption, its output at out[l] (out null: CBC-MAC, no output);
   // the chaining values and pointers are advanced.
-  void (*cbc_lanes)(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
-                    std::size_t n, std::size_t blocks) noexcept = nullptr;
-  // xts_encrypt / xts_decrypt (optional, nullptr if the kernel has none; N = 16 only): XTS in IEEE 1619
-  // order on n whole blocks, block j masked with T·x^j where T = tweak (already E_K2(i));
+  void (*cbc_lanes)(const void* ks, std::uint8_t* chain, const std::uint8_t** in,
+                    std::uint8_t** out, std::size_t n, std::size_t blocks) noexcept = nullptr;
+  // xts_encrypt / xts_decrypt (optional, nullptr if the kernel has none; N = 16 only): XTS in IEEE
+  // 1619 order on n whole blocks, block j masked with T·x^j where T = tweak (already E_K2(i));
   // tweak is replaced by T·x^n. Ciphertext stealing stays with the caller (src/modes/xts.cpp).
-  void (*xts_encrypt)(const void* ks, std::uint8_t tweak[N], std::uint8_t* out, const std::uint8_t* in,
-                      std::size_t n) noexcept = nullptr;
-  void (*xts_decrypt)(const void* ks, std::uint8_t tweak[N], std::uint8_t* out, const std::uint8_t* in,
-                      std::size_t n) noexcept = nullptr;
+  void (*xts_encrypt)(const void* ks, std::uint8_t tweak[N], std::uint8_t* out,
+                      const std::uint8_t* in, std::size_t n) noexcept = nullptr;
+  void (*xts_decrypt)(const void* ks, std::uint8_t tweak[N], std::uint8_t* out,
+                      const std::uint8_t* in, std::size_t n) noexcept = nullptr;
   // ctr_half_xor (optional, nullptr where the modes make the counter blocks for encrypt_blocks):
   // out = in ^ E(c_0), E(c_1), ... for n blocks (in null: out = E(c_0), ...), where c_0 = ctr
   // and c_{i+1} is c_i with its (N/2)-byte big-endian half at byte offset `half` (0 or N/2)
   // plus one mod 2^(4N), the other half fixed (MGM's incr_l and incr_r); ctr is advanced by n.
   void (*ctr_half_xor)(const void* ks, std::uint8_t ctr[N], std::size_t half, std::uint8_t* out,
-                    const std::uint8_t* in, std::size_t n) noexcept = nullptr;
+                       const std::uint8_t* in, std::size_t n) noexcept = nullptr;
 };
 
 using Block128Ops = BlockOps<16>;
@@ -75,7 +75,8 @@ using BlockCipherRef = BlockRef<16>;
 // distance either way is 0 or at least n (as addresses: a few instructions, which every short
 // call pays).
 inline bool overlap_ok(const std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  const std::uintptr_t d = reinterpret_cast<std::uintptr_t>(out) - reinterpret_cast<std::uintptr_t>(in);
+  const std::uintptr_t d =
+      reinterpret_cast<std::uintptr_t>(out) - reinterpret_cast<std::uintptr_t>(in);
   return d == 0 || (d >= n && 0 - d >= n);
 }
 
@@ -128,7 +129,9 @@ class BlockCipher {
   ~BlockCipher() { detail::wipe_state(&schedule_, sizeof schedule_); }
 
   // rekey expands a new key into this object with the same kernel (ACPKM's section keys).
-  void rekey(std::span<const std::uint8_t, key_size> key) noexcept { Traits::expand(schedule_, *kernel_, key.data()); }
+  void rekey(std::span<const std::uint8_t, key_size> key) noexcept {
+    Traits::expand(schedule_, *kernel_, key.data());
+  }
 
   // from_key keys a cipher from a key of run-time size; Error::invalid_key_size unless it
   // holds exactly key_size bytes.
@@ -141,26 +144,34 @@ class BlockCipher {
   // in.size() (else output_size_mismatch), a multiple of block_size (else invalid_argument);
   // out is untouched on error. out may be in exactly (in place) but must not overlap it
   // otherwise (overlapping_buffers).
-  Status encrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+  Status encrypt_blocks(std::span<std::uint8_t> out,
+                        std::span<const std::uint8_t> in) const noexcept {
     if (Status s = detail::check_blocks<block_size>(out, in); !s) return s;
     ops_->encrypt_blocks(&schedule_, out.data(), in.data(), in.size() / block_size);
     return {};
   }
-  Status decrypt_blocks(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+  Status decrypt_blocks(std::span<std::uint8_t> out,
+                        std::span<const std::uint8_t> in) const noexcept {
     if (Status s = detail::check_blocks<block_size>(out, in); !s) return s;
     ops_->decrypt_blocks(&schedule_, out.data(), in.data(), in.size() / block_size);
     return {};
   }
   // encrypt_block / decrypt_block transform one block; out may alias in.
-  void encrypt_block(std::span<std::uint8_t, block_size> out, std::span<const std::uint8_t, block_size> in) const noexcept {
+  void encrypt_block(std::span<std::uint8_t, block_size> out,
+                     std::span<const std::uint8_t, block_size> in) const noexcept {
     ops_->encrypt_blocks(&schedule_, out.data(), in.data(), 1);
   }
-  void decrypt_block(std::span<std::uint8_t, block_size> out, std::span<const std::uint8_t, block_size> in) const noexcept {
+  void decrypt_block(std::span<std::uint8_t, block_size> out,
+                     std::span<const std::uint8_t, block_size> in) const noexcept {
     ops_->decrypt_blocks(&schedule_, out.data(), in.data(), 1);
   }
   // encrypt_block / decrypt_block with one argument transform the block in place.
-  void encrypt_block(std::span<std::uint8_t, block_size> block) const noexcept { encrypt_block(block, block); }
-  void decrypt_block(std::span<std::uint8_t, block_size> block) const noexcept { decrypt_block(block, block); }
+  void encrypt_block(std::span<std::uint8_t, block_size> block) const noexcept {
+    encrypt_block(block, block);
+  }
+  void decrypt_block(std::span<std::uint8_t, block_size> block) const noexcept {
+    decrypt_block(block, block);
+  }
 
   // kernel_name names the kernel in use, e.g. "kuznyechik/avx2".
   std::string_view kernel_name() const noexcept { return Traits::name(*kernel_); }

@@ -42,7 +42,8 @@ class Ccm {
   explicit Ccm(std::span<const std::uint8_t, key_size> key) noexcept : cipher_(key) {}
   // Ccm(key, kernel) uses the given kernel (internal: tests and benchmarks).
   template <class Kernel>
-  Ccm(std::span<const std::uint8_t, key_size> key, const Kernel& kernel) noexcept : cipher_(key, kernel) {}
+  Ccm(std::span<const std::uint8_t, key_size> key, const Kernel& kernel) noexcept
+      : cipher_(key, kernel) {}
   // Ccm(cipher) uses a keyed cipher (copied).
   explicit Ccm(const C& cipher) noexcept : cipher_(cipher) {}
 
@@ -57,7 +58,8 @@ class Ccm {
               std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in,
               std::size_t tag_len = tag_size) const noexcept {
     if (out.size() != in.size() + tag_len) return Error::output_size_mismatch;
-    return detail::ccm_seal(cipher_.block_ref(), out.first(in.size()), out.subspan(in.size()), nonce, aad, in);
+    return detail::ccm_seal(cipher_.block_ref(), out.first(in.size()), out.subspan(in.size()),
+                            nonce, aad, in);
   }
   // open checks and decrypts ciphertext || tag (in) into out: out.size() == in.size() - tag_len.
   // Error::authentication_failed (out zeroed) if anything was changed.

@@ -14,7 +14,7 @@ namespace axiom {
 namespace detail {
 struct ChaCha20Kernel;
 struct AeadAccess;
-}
+}  // namespace detail
 
 // ChaCha20 is the RFC 8439 stream cipher: a 32-byte key, a 12-byte nonce and a 32-bit block
 // counter, so one (key, nonce) gives at most 2^32 blocks of 64 bytes (256 GiB) of keystream.
@@ -68,8 +68,8 @@ class ChaCha20 {
   // row crosses a cache line or a page (a split row is not forwarded from the stores of a new
   // object to the kernel's loads: measured +75 cycles per 64-byte call where a row crossed a page).
   alignas(16) std::uint32_t input_[16];
-  std::uint64_t blocks_left_;    // blocks the counter can still give: 2^32 - input_[12]
-  std::size_t buffered_;         // unused keystream bytes at the end of buffer_
+  std::uint64_t blocks_left_;        // blocks the counter can still give: 2^32 - input_[12]
+  std::size_t buffered_;             // unused keystream bytes at the end of buffer_
   std::uint8_t buffer_[block_size];  // keystream (only while buffered_ != 0)
 };
 

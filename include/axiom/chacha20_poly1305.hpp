@@ -22,8 +22,8 @@ struct Poly1305Kernel;
 // ciphertext || tag; the _detached forms keep the tag apart. Output may be the input (the same
 // first byte: in place) but must not partially overlap it, the AAD or the tag
 // (overlapping_buffers: then nothing is written). On any other error the output is zeroed: a
-// failed open releases no plaintext. The tag is checked in constant time. The key is wiped on destruction. The methods
-// are const: one object may seal and open from several threads at once.
+// failed open releases no plaintext. The tag is checked in constant time. The key is wiped on
+// destruction. The methods are const: one object may seal and open from several threads at once.
 class ChaCha20Poly1305 {
  public:
   static constexpr std::size_t key_size = 32;
@@ -35,7 +35,8 @@ class ChaCha20Poly1305 {
   // ChaCha20Poly1305(key) keys the AEAD with the kernels chosen for this CPU.
   explicit ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key) noexcept;
   // ChaCha20Poly1305(key, chacha, poly) uses the given kernels (internal: tests, benchmarks).
-  ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key, const detail::ChaCha20Kernel& chacha,
+  ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
+                   const detail::ChaCha20Kernel& chacha,
                    const detail::Poly1305Kernel& poly) noexcept;
   ChaCha20Poly1305(const ChaCha20Poly1305&) noexcept = default;
   ChaCha20Poly1305& operator=(const ChaCha20Poly1305&) noexcept = default;
@@ -45,12 +46,14 @@ class ChaCha20Poly1305 {
   // bytes). Errors: output_size_mismatch, overlapping_buffers, message_too_long; on error out is
   // zeroed.
   Status seal(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-              std::span<const std::uint8_t> plaintext, std::span<const std::uint8_t> aad = {}) const noexcept;
+              std::span<const std::uint8_t> plaintext,
+              std::span<const std::uint8_t> aad = {}) const noexcept;
   // open checks the tag at the end of sealed and writes the plaintext (sealed.size() - 16
   // bytes) to out. Errors: authentication_failed (also when sealed is shorter than the tag),
   // output_size_mismatch, overlapping_buffers, message_too_long; on error out is zeroed.
   Status open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-              std::span<const std::uint8_t> sealed, std::span<const std::uint8_t> aad = {}) const noexcept;
+              std::span<const std::uint8_t> sealed,
+              std::span<const std::uint8_t> aad = {}) const noexcept;
   // seal_detached writes the ciphertext (plaintext.size() bytes) to out and the tag to tag.
   // Errors as seal; on error out and tag are zeroed.
   Status seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t, tag_size> tag,
@@ -90,15 +93,18 @@ class XChaCha20Poly1305 {
   // XChaCha20Poly1305(key) keys the AEAD with the kernels chosen for this CPU.
   explicit XChaCha20Poly1305(std::span<const std::uint8_t, key_size> key) noexcept;
   // XChaCha20Poly1305(key, chacha, poly) uses the given kernels (internal: tests, benchmarks).
-  XChaCha20Poly1305(std::span<const std::uint8_t, key_size> key, const detail::ChaCha20Kernel& chacha,
+  XChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
+                    const detail::ChaCha20Kernel& chacha,
                     const detail::Poly1305Kernel& poly) noexcept;
 
   // seal: as ChaCha20Poly1305::seal.
   Status seal(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-              std::span<const std::uint8_t> plaintext, std::span<const std::uint8_t> aad = {}) const noexcept;
+              std::span<const std::uint8_t> plaintext,
+              std::span<const std::uint8_t> aad = {}) const noexcept;
   // open: as ChaCha20Poly1305::open.
   Status open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-              std::span<const std::uint8_t> sealed, std::span<const std::uint8_t> aad = {}) const noexcept;
+              std::span<const std::uint8_t> sealed,
+              std::span<const std::uint8_t> aad = {}) const noexcept;
   // seal_detached: as ChaCha20Poly1305::seal_detached.
   Status seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t, tag_size> tag,
                        std::span<const std::uint8_t, nonce_size> nonce,

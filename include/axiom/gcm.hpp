@@ -55,13 +55,16 @@ class Gcm {
   static constexpr std::uint64_t max_message_size = (std::uint64_t{1} << 36) - 32;
 
   // Gcm(key) keys the cipher and GHASH with the fastest constant-time kernels this CPU runs.
-  explicit Gcm(std::span<const std::uint8_t, key_size> key) noexcept : Gcm(C(key), detail::ghash_default()) {}
+  explicit Gcm(std::span<const std::uint8_t, key_size> key) noexcept
+      : Gcm(C(key), detail::ghash_default()) {}
   // Gcm(key, kernel, ghash) uses the given kernels (internal: tests and benchmarks).
   template <class Kernel>
-  Gcm(std::span<const std::uint8_t, key_size> key, const Kernel& kernel, const detail::GhashKernel& ghash) noexcept
+  Gcm(std::span<const std::uint8_t, key_size> key, const Kernel& kernel,
+      const detail::GhashKernel& ghash) noexcept
       : Gcm(C(key, kernel), ghash) {}
   // Gcm(cipher, ghash) uses a keyed cipher (copied) and the given GHASH kernel.
-  Gcm(const C& cipher, const detail::GhashKernel& ghash) noexcept : cipher_(cipher), ghash_(&ghash) {
+  Gcm(const C& cipher, const detail::GhashKernel& ghash) noexcept
+      : cipher_(cipher), ghash_(&ghash) {
     detail::gcm_init(ghash, hash_key_, cipher_.block_ref());
   }
   Gcm(const Gcm&) noexcept = default;
@@ -107,7 +110,8 @@ class Gcm {
   }
   // GMAC is seal_detached with an empty message: the tag authenticates aad alone.
 
-  // kernel_name / ghash_kernel_name name the kernels in use ("aes/aesni" or "sm4/aesni", "ghash/pclmul").
+  // kernel_name / ghash_kernel_name name the kernels in use ("aes/aesni" or "sm4/aesni",
+  // "ghash/pclmul").
   std::string_view kernel_name() const noexcept { return cipher_.kernel_name(); }
   std::string_view ghash_kernel_name() const noexcept { return detail::ghash_name(*ghash_); }
 

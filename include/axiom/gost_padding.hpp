@@ -29,7 +29,8 @@ constexpr std::size_t gost_padded_size(std::size_t n, GostPadding p) noexcept {
 // output_size_mismatch, out untouched) and returns the bytes written. out may begin at in
 // (padding in place) but must not overlap it otherwise (overlapping_buffers).
 template <std::size_t N = 16>
-Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, GostPadding p) noexcept;
+Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                             GostPadding p) noexcept;
 
 // gost_unpad returns the length of the message in padded (procedure 2, the only reversible
 // one): padded.size() must be a non-zero multiple of N and its last block must end in 0x80

@@ -29,7 +29,8 @@ struct KuznyechikTraits {
   using Schedule = KuznyechikSchedule;
   static const KuznyechikKernel& default_kernel() noexcept;
   static const BlockOps<16>& ops(const KuznyechikKernel& k) noexcept;
-  static void expand(KuznyechikSchedule& ks, const KuznyechikKernel& k, const std::uint8_t* key) noexcept;
+  static void expand(KuznyechikSchedule& ks, const KuznyechikKernel& k,
+                     const std::uint8_t* key) noexcept;
   static std::string_view name(const KuznyechikKernel& k) noexcept;
 };
 }  // namespace detail

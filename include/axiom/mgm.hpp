@@ -33,9 +33,9 @@ Status mgm_seal(const BasicMgmKey<N>& k, std::span<std::uint8_t> out, std::span<
                 std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
                 std::span<const std::uint8_t> in) noexcept;
 template <std::size_t N>
-Status mgm_open(const BasicMgmKey<N>& k, std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
-                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
-                std::span<const std::uint8_t> in) noexcept;
+Status mgm_open(const BasicMgmKey<N>& k, std::span<std::uint8_t> out,
+                std::span<const std::uint8_t> tag, std::span<const std::uint8_t> nonce,
+                std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept;
 const MgmKernel& mgm_default() noexcept;
 const Mgm64Kernel& mgm64_default() noexcept;
 template <std::size_t N>
@@ -71,7 +71,8 @@ class Mgm {
   using Mul = detail::MgmMul<block_size>;
 
   explicit Mgm(std::span<const std::uint8_t, key_size> key) noexcept : Mgm(C(key)) {}
-  explicit Mgm(const C& cipher) noexcept : cipher_(cipher), mul_(&detail::mgm_default_for<block_size>()) {}
+  explicit Mgm(const C& cipher) noexcept
+      : cipher_(cipher), mul_(&detail::mgm_default_for<block_size>()) {}
   // Mgm(cipher, mul) uses the given multiplication kernel (internal: tests and benchmarks).
   Mgm(const C& cipher, const Mul& mul) noexcept : cipher_(cipher), mul_(&mul) {}
 
@@ -97,11 +98,13 @@ class Mgm {
     if (tag_len < min_tag_size || tag_len > tag_size) return Error::invalid_tag_size;
     if (in.size() < tag_len) return Error::authentication_failed;
     if (out.size() != in.size() - tag_len) return Error::output_size_mismatch;
-    return detail::mgm_open(key(), out, in.subspan(in.size() - tag_len), nonce, aad, in.first(in.size() - tag_len));
+    return detail::mgm_open(key(), out, in.subspan(in.size() - tag_len), nonce, aad,
+                            in.first(in.size() - tag_len));
   }
   // seal_detached: out.size() == in.size(); tag.size() is the tag length (4..tag_size).
-  Status seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t> tag, std::span<const std::uint8_t> nonce,
-                       std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) const noexcept {
+  Status seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t> tag,
+                       std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                       std::span<const std::uint8_t> in) const noexcept {
     return detail::mgm_seal(key(), out, tag, nonce, aad, in);
   }
   // open_detached: out.size() == in.size(); tag.size() 4..tag_size.

@@ -27,7 +27,8 @@ template <std::size_t N>
 inline Status ecb_run(BlockRef<N> c, bool decrypt, std::span<std::uint8_t> out,
                       std::span<const std::uint8_t> in) noexcept {
   if (Status s = check_blocks<N>(out, in); !s) return s;
-  (decrypt ? c.ops->decrypt_blocks : c.ops->encrypt_blocks)(c.schedule, out.data(), in.data(), in.size() / N);
+  (decrypt ? c.ops->decrypt_blocks : c.ops->encrypt_blocks)(c.schedule, out.data(), in.data(),
+                                                            in.size() / N);
   return {};
 }
 inline constexpr std::size_t max_register = 128;  // bytes: z = 8 chains of 16 bytes, 16 of 8
@@ -92,9 +93,11 @@ struct CtrState {
   std::uint8_t used;           // bytes of keystream used (N: none left)
 };
 template <std::size_t N>
-void ctr_start(BlockRef<N> c, CtrState& s, std::span<const std::uint8_t, N> iv, std::uint64_t offset) noexcept;
+void ctr_start(BlockRef<N> c, CtrState& s, std::span<const std::uint8_t, N> iv,
+               std::uint64_t offset) noexcept;
 template <std::size_t N>
-Status ctr_run(BlockRef<N> c, CtrState& s, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept;
+Status ctr_run(BlockRef<N> c, CtrState& s, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept;
 struct CmacState {
   std::uint8_t k1[16], k2[16], state[16], buffer[16];
   std::uint8_t used;  // bytes in buffer (0..N); a full block waits for the next byte or finish
@@ -115,7 +118,9 @@ void cmac_double(std::uint8_t out[N], const std::uint8_t in[N]) noexcept;
 
 // padded_size returns the length of the PKCS#7-padded form of an n-byte message for blocks of
 // `block` bytes (the next multiple of block above n: 1 to block bytes of padding).
-constexpr std::size_t padded_size(std::size_t n, std::size_t block = 16) noexcept { return (n / block + 1) * block; }
+constexpr std::size_t padded_size(std::size_t n, std::size_t block = 16) noexcept {
+  return (n / block + 1) * block;
+}
 
 // Ecb<C> is the electronic codebook mode: each block on its own. Holds a copy of the keyed
 // cipher (wiped on destruction). A const object may be used by several threads at once.
@@ -139,11 +144,12 @@ class Ecb {
   }
   // encrypt_padded: PKCS#7; out.size() >= padded_size(in.size(), block_size); returns the
   // bytes written.
-  Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const noexcept {
+  Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out,
+                                     std::span<const std::uint8_t> in) const noexcept {
     return detail::pad_encrypt(cipher_.block_ref(), nullptr, out, in);
   }
-  // decrypt_padded: in.size() a non-zero multiple of block_size (else invalid_padding), out.size() ==
-  // in.size(); the plaintext is the first `length` bytes of out. Bad padding: invalid_padding,
+  // decrypt_padded: in.size() a non-zero multiple of block_size (else invalid_padding), out.size()
+  // == in.size(); the plaintext is the first `length` bytes of out. Bad padding: invalid_padding,
   // out zeroed, length 0; neither the check nor the verdict branches on the plaintext.
   Status decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                         std::size_t& length) const noexcept {
@@ -164,9 +170,14 @@ class Cbc {
   static constexpr std::size_t block_size = C::block_size;
   using Job = BasicCbcJob<block_size>;
 
-  Cbc(const C& cipher, std::span<const std::uint8_t, block_size> iv) noexcept : cipher_(cipher) { set_iv(iv); }
-  Cbc(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, block_size> iv) noexcept
-      : cipher_(key) { set_iv(iv); }
+  Cbc(const C& cipher, std::span<const std::uint8_t, block_size> iv) noexcept : cipher_(cipher) {
+    set_iv(iv);
+  }
+  Cbc(std::span<const std::uint8_t, C::key_size> key,
+      std::span<const std::uint8_t, block_size> iv) noexcept
+      : cipher_(key) {
+    set_iv(iv);
+  }
   // with_register: GOST R 34.13-2015 CBC with an IV (register) of block_size·z bytes, up to
   // 128 bytes (invalid_nonce_size otherwise).
   static Result<Cbc> with_register(const C& cipher, std::span<const std::uint8_t> iv) noexcept {
@@ -192,10 +203,12 @@ class Cbc {
     return detail::cbc_run(cipher_.block_ref(), state_, true, out, in);
   }
   // encrypt_padded / decrypt_padded: as Ecb's, continuing the chain; they end the message.
-  Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+  Result<std::size_t> encrypt_padded(std::span<std::uint8_t> out,
+                                     std::span<const std::uint8_t> in) noexcept {
     return detail::pad_encrypt(cipher_.block_ref(), &state_, out, in);
   }
-  Status decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, std::size_t& length) noexcept {
+  Status decrypt_padded(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                        std::size_t& length) noexcept {
     return detail::pad_decrypt(cipher_.block_ref(), &state_, out, in, length);
   }
 
@@ -203,9 +216,9 @@ class Cbc {
   // as encrypt on a fresh Cbc per job): the same output, but up to 32 messages step together,
   // their next blocks going through the cipher side by side, so that where one chain is bound
   // by the cipher's latency (AES-NI: 8 chains fill it, about 4x less time per byte than
-  // encrypt; VAES: 16, about 8x; SM4 likewise) N messages cost about one message's time. Messages of any mix of
-  // lengths: a message that ends hands its lane to the next job. Each job's
-  // in.size() must be a multiple of block_size (invalid_argument) and out.size() == in.size()
+  // encrypt; VAES: 16, about 8x; SM4 likewise) N messages cost about one message's time. Messages
+  // of any mix of lengths: a message that ends hands its lane to the next job. Each job's in.size()
+  // must be a multiple of block_size (invalid_argument) and out.size() == in.size()
   // (output_size_mismatch); out may be exactly in but must not overlap it otherwise
   // (overlapping_buffers); on any such error nothing is written. Jobs must not write to
   // another job's buffers (not checked). Thread-safe (cipher is only read).
@@ -235,9 +248,14 @@ class Cfb {
  public:
   static constexpr std::size_t block_size = C::block_size;
 
-  Cfb(const C& cipher, std::span<const std::uint8_t, block_size> iv) noexcept : cipher_(cipher) { set_iv(iv); }
-  Cfb(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, block_size> iv) noexcept
-      : cipher_(key) { set_iv(iv); }
+  Cfb(const C& cipher, std::span<const std::uint8_t, block_size> iv) noexcept : cipher_(cipher) {
+    set_iv(iv);
+  }
+  Cfb(std::span<const std::uint8_t, C::key_size> key,
+      std::span<const std::uint8_t, block_size> iv) noexcept
+      : cipher_(key) {
+    set_iv(iv);
+  }
   // with_register: an IV of block_size·z bytes, up to 128 (invalid_nonce_size), and segment s
   // bytes (1..block_size: invalid_argument).
   static Result<Cfb> with_register(const C& cipher, std::span<const std::uint8_t> iv,
@@ -269,7 +287,11 @@ class Cfb {
  private:
   explicit Cfb(const C& cipher) noexcept : cipher_(cipher) {}
   C cipher_;
-  detail::CfbState state_{.reg = {}, .keystream = {}, .segment = {}, .size = block_size, .s = block_size,
+  detail::CfbState state_{.reg = {},
+                          .keystream = {},
+                          .segment = {},
+                          .size = block_size,
+                          .s = block_size,
                           .used = block_size};
 };
 
@@ -281,9 +303,14 @@ class Ofb {
  public:
   static constexpr std::size_t block_size = C::block_size;
 
-  Ofb(const C& cipher, std::span<const std::uint8_t, block_size> iv) noexcept : cipher_(cipher) { set_iv(iv); }
-  Ofb(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, block_size> iv) noexcept
-      : cipher_(key) { set_iv(iv); }
+  Ofb(const C& cipher, std::span<const std::uint8_t, block_size> iv) noexcept : cipher_(cipher) {
+    set_iv(iv);
+  }
+  Ofb(std::span<const std::uint8_t, C::key_size> key,
+      std::span<const std::uint8_t, block_size> iv) noexcept
+      : cipher_(key) {
+    set_iv(iv);
+  }
   // with_register: an IV of block_size·z bytes, up to 128 (invalid_nonce_size otherwise).
   static Result<Ofb> with_register(const C& cipher, std::span<const std::uint8_t> iv) noexcept {
     Ofb m(cipher);
@@ -325,7 +352,8 @@ class Ctr {
   Ctr(const C& cipher, std::span<const std::uint8_t, block_size> iv) noexcept : cipher_(cipher) {
     detail::ctr_start(cipher_.block_ref(), state_, iv, 0);
   }
-  Ctr(std::span<const std::uint8_t, C::key_size> key, std::span<const std::uint8_t, block_size> iv) noexcept
+  Ctr(std::span<const std::uint8_t, C::key_size> key,
+      std::span<const std::uint8_t, block_size> iv) noexcept
       : cipher_(key) {
     detail::ctr_start(cipher_.block_ref(), state_, iv, 0);
   }
@@ -345,8 +373,8 @@ class Ctr {
   }
   // seek moves to byte offset of the keystream of the current iv.
   void seek(std::uint64_t offset) noexcept {
-    detail::ctr_start(cipher_.block_ref(), state_, std::span<const std::uint8_t, block_size>(state_.iv, block_size),
-                      offset);
+    detail::ctr_start(cipher_.block_ref(), state_,
+                      std::span<const std::uint8_t, block_size>(state_.iv, block_size), offset);
   }
   // set_iv starts a new keystream at counter block iv.
   void set_iv(std::span<const std::uint8_t, block_size> iv) noexcept {
@@ -367,7 +395,9 @@ class Cmac {
  public:
   static constexpr std::size_t tag_size = C::block_size;
   using Tag = std::array<std::uint8_t, tag_size>;
-  explicit Cmac(const C& cipher) noexcept : cipher_(cipher) { detail::cmac_start(cipher_.block_ref(), state_); }
+  explicit Cmac(const C& cipher) noexcept : cipher_(cipher) {
+    detail::cmac_start(cipher_.block_ref(), state_);
+  }
   explicit Cmac(std::span<const std::uint8_t, C::key_size> key) noexcept : cipher_(key) {
     detail::cmac_start(cipher_.block_ref(), state_);
   }
@@ -375,9 +405,13 @@ class Cmac {
   Cmac& operator=(const Cmac&) noexcept = default;
   ~Cmac() { detail::wipe_state(&state_, sizeof state_); }
 
-  void update(std::span<const std::uint8_t> data) noexcept { detail::cmac_update(cipher_.block_ref(), state_, data); }
+  void update(std::span<const std::uint8_t> data) noexcept {
+    detail::cmac_update(cipher_.block_ref(), state_, data);
+  }
   // finish writes the tag and starts a new message.
-  void finish(std::span<std::uint8_t, tag_size> tag) noexcept { detail::cmac_finish(cipher_.block_ref(), state_, tag); }
+  void finish(std::span<std::uint8_t, tag_size> tag) noexcept {
+    detail::cmac_finish(cipher_.block_ref(), state_, tag);
+  }
   // verify finishes and compares the first tag.size() bytes in constant time; tag.size() must
   // be tag_size/2..tag_size (8..16, or 4..8 for n = 64: invalid_tag_size). authentication_failed
   // on a mismatch.

@@ -30,10 +30,9 @@ struct Pbkdf2 {
     typename Prf::Tag u{}, t{};
     std::size_t done = 0;
     for (std::uint32_t block = 1; done < out.size(); ++block) {
-      const std::uint8_t index[4] = {static_cast<std::uint8_t>(block >> 24),
-                                     static_cast<std::uint8_t>(block >> 16),
-                                     static_cast<std::uint8_t>(block >> 8),
-                                     static_cast<std::uint8_t>(block)};
+      const std::uint8_t index[4] = {
+          static_cast<std::uint8_t>(block >> 24), static_cast<std::uint8_t>(block >> 16),
+          static_cast<std::uint8_t>(block >> 8), static_cast<std::uint8_t>(block)};
       Prf m(keyed);
       m.update(salt);
       m.update(index);

@@ -25,7 +25,7 @@ struct Poly1305State {
   bool powers_ready;
   alignas(32) std::uint64_t powers[108];
 };
-}
+}  // namespace detail
 
 // Poly1305 computes the 16-byte tag of a message of any length under a 32-byte one-time key
 // (r || s; r is clamped here). A key must authenticate one message only. Streaming: update()
@@ -44,7 +44,8 @@ class Poly1305 {
   // Poly1305(key) starts a message under the one-time key, with the kernel chosen for this CPU.
   explicit Poly1305(std::span<const std::uint8_t, key_size> key) noexcept;
   // Poly1305(key, kernel) uses the given kernel (internal: tests and benchmarks).
-  Poly1305(std::span<const std::uint8_t, key_size> key, const detail::Poly1305Kernel& kernel) noexcept;
+  Poly1305(std::span<const std::uint8_t, key_size> key,
+           const detail::Poly1305Kernel& kernel) noexcept;
   Poly1305(const Poly1305&) noexcept = default;
   Poly1305& operator=(const Poly1305&) noexcept = default;
   ~Poly1305();
@@ -59,7 +60,8 @@ class Poly1305 {
   Status verify(std::span<const std::uint8_t, tag_size> tag) noexcept;
 
   // mac writes Poly1305(key, data) to out. out may alias key or data.
-  static void mac(std::span<std::uint8_t, tag_size> out, std::span<const std::uint8_t, key_size> key,
+  static void mac(std::span<std::uint8_t, tag_size> out,
+                  std::span<const std::uint8_t, key_size> key,
                   std::span<const std::uint8_t> data) noexcept;
   static Tag mac(std::span<const std::uint8_t, key_size> key,
                  std::span<const std::uint8_t> data) noexcept;
@@ -71,8 +73,8 @@ class Poly1305 {
   friend struct detail::AeadAccess;  // the fused ChaCha20-Poly1305 pass
   const detail::Poly1305Kernel* kernel_;
   detail::Poly1305State state_;  // accumulator, r and the kernel's powers of r
-  std::uint64_t s_[2];   // s, added at the end
-  std::size_t buffered_;  // bytes in buffer_
+  std::uint64_t s_[2];           // s, added at the end
+  std::size_t buffered_;         // bytes in buffer_
   std::uint8_t buffer_[block_size];
 };
 

@@ -78,7 +78,7 @@ class Sha256 {
 
   const detail::Sha256Kernel* kernel_;
   std::uint32_t state_[8];
-  std::uint64_t length_;  // bytes hashed so far
+  std::uint64_t length_;                 // bytes hashed so far
   std::uint8_t buffer_[2 * block_size];  // the partial block; finish pads in place
 };
 

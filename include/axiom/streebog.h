@@ -17,10 +17,11 @@ extern "C" {
 #endif
 
 /* Streebog (GOST R 34.11-2012): the fast-streebog function set, same names and semantics, so
- * that its programs compile and link against axiom unchanged. Digests are bytes in memory order, as gost12sum prints them.
- * Where fast-streebog's functions return nothing, these return AXIOM_OK or an AXIOM_ERR_* code
- * under this header's rules (its programs ignore it): a NULL pointer, an impossible length, a
- * context not started or already finished (AXIOM_ERR_INVALID_ARGUMENT), overlaps. */
+ * that its programs compile and link against axiom unchanged. Digests are bytes in memory order, as
+ * gost12sum prints them. Where fast-streebog's functions return nothing, these return AXIOM_OK or
+ * an AXIOM_ERR_* code under this header's rules (its programs ignore it): a NULL pointer, an
+ * impossible length, a context not started or already finished (AXIOM_ERR_INVALID_ARGUMENT),
+ * overlaps. */
 
 /* streebog_ctx holds a Streebog-256 or -512 computation; its contents are private (unlike
  * fast-streebog's, it holds no pointer: nothing is allocated). 288 bytes, aligned as uint64_t.

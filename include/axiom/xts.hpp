@@ -27,7 +27,8 @@ namespace axiom {
 enum class XtsStandard : std::uint8_t { ieee1619, gb17964 };
 
 namespace detail {
-inline constexpr std::size_t xts_max_unit = std::size_t{16} << 20;  // 2^20 blocks (IEEE 1619-2018 5.1)
+inline constexpr std::size_t xts_max_unit = std::size_t{16}
+                                            << 20;  // 2^20 blocks (IEEE 1619-2018 5.1)
 Status xts_run(BlockCipherRef data, BlockCipherRef tweak_cipher, XtsStandard standard, bool decrypt,
                std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                std::span<const std::uint8_t, 16> tweak) noexcept;
@@ -50,7 +51,8 @@ class Xts {
   // Xts(data_cipher, tweak_cipher, standard) takes the two keyed ciphers. Their keys must
   // differ (IEEE 1619-2018 5.1); this form does not check it (from_key does), so that the
   // standard's own vectors with K1 == K2 and ciphers keyed elsewhere can be used.
-  Xts(const C& data_cipher, const C& tweak_cipher, XtsStandard standard = XtsStandard::ieee1619) noexcept
+  Xts(const C& data_cipher, const C& tweak_cipher,
+      XtsStandard standard = XtsStandard::ieee1619) noexcept
       : data_(data_cipher), tweak_(tweak_cipher), standard_(standard) {}
 
   // from_key splits key (key_size bytes: K1 || K2, as OpenSSL, libgcrypt and Botan take it)
@@ -61,8 +63,8 @@ class Xts {
                               XtsStandard standard = XtsStandard::ieee1619) noexcept {
     if (key.size() != key_size) return Error::invalid_key_size;
     if (detail::xts_halves_equal(key)) return Error::invalid_argument;
-    return Xts(C(key.template first<C::key_size>()), C(key.template subspan<C::key_size, C::key_size>()),
-               standard);
+    return Xts(C(key.template first<C::key_size>()),
+               C(key.template subspan<C::key_size, C::key_size>()), standard);
   }
 
   // encrypt / decrypt one data unit of in.size() bytes under tweak (16 bytes, e.g. the sector

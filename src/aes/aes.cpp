@@ -12,9 +12,7 @@ namespace detail {
 namespace {
 constexpr const AesKernel* kernel_list[] = {
 #if AXIOM_X86_64
-    &aes_vaes_avx512,
-    &aes_vaes_avx2,
-    &aes_aesni,
+    &aes_vaes_avx512, &aes_vaes_avx2, &aes_aesni,
 #endif
 #if AXIOM_AARCH64
     &aes_armv8,
@@ -25,7 +23,9 @@ constexpr const AesKernel* kernel_list[] = {
 
 std::span<const AesKernel* const> aes_kernels() noexcept { return kernel_list; }
 
-const AesKernel& aes_select(cpu::Features f) noexcept { return select_kernel<AesKernel>(kernel_list, f); }
+const AesKernel& aes_select(cpu::Features f) noexcept {
+  return select_kernel<AesKernel>(kernel_list, f);
+}
 
 }  // namespace detail
 

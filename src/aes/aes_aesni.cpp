@@ -30,12 +30,18 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   __m128i b[8];
   for (; n >= 8; n -= 8, in += 128, out += 128) {
     for (int i = 0; i < 8; ++i) b[i] = loadu(in + 16 * i);
-    if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
+    if (Decrypt)
+      decrypt_n<R, 8>(k, b);
+    else
+      encrypt_n<R, 8>(k, b);
     for (int i = 0; i < 8; ++i) storeu(out + 16 * i, b[i]);
   }
   for (; n > 0; --n, in += 16, out += 16) {
     b[0] = loadu(in);
-    if (Decrypt) decrypt_n<R, 1>(k, b); else encrypt_n<R, 1>(k, b);
+    if (Decrypt)
+      decrypt_n<R, 1>(k, b);
+    else
+      encrypt_n<R, 1>(k, b);
     storeu(out, b[0]);
   }
 }
@@ -44,7 +50,8 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
 // m (<= N) xored from in to out. 64-bit adds make the counters, unless the low half wraps
 // within them (once per 2^64 blocks).
 template <unsigned R, int N>
-inline void ctr_n(const __m128i* k, __m128i c, std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
+inline void ctr_n(const __m128i* k, __m128i c, std::uint8_t* out, const std::uint8_t* in,
+                  std::size_t m) noexcept {
   __m128i b[N];
   if (static_cast<std::uint64_t>(_mm_cvtsi128_si64(c)) <= ~std::uint64_t{0} - (N - 1)) {
     for (int i = 0; i < N; ++i) b[i] = reverse_bytes(_mm_add_epi64(c, _mm_set_epi64x(0, i)));
@@ -55,7 +62,8 @@ inline void ctr_n(const __m128i* k, __m128i c, std::uint8_t* out, const std::uin
   if (m == N) {
     for (int i = 0; i < N; ++i) storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
   } else {
-    for (std::size_t i = 0; i < m; ++i) storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
+    for (std::size_t i = 0; i < m; ++i)
+      storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
   }
 }
 
@@ -70,8 +78,10 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     ctr_n<R, 8>(k, c, out, in, 8);
     c = add_le128(c, 8);
   }
-  if (n > 4) ctr_n<R, 8>(k, c, out, in, n);
-  else if (n > 0) ctr_n<R, 4>(k, c, out, in, n);
+  if (n > 4)
+    ctr_n<R, 8>(k, c, out, in, n);
+  else if (n > 0)
+    ctr_n<R, 4>(k, c, out, in, n);
   storeu(ctr, reverse_bytes(add_le128(c, n)));
 }
 
@@ -96,26 +106,34 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   storeu(iv, prev);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   switch (aes_ni::sched(ks).rounds) {
-    case 10: return ecb<10, false>(ks, out, in, n);
-    case 12: return ecb<12, false>(ks, out, in, n);
-    default: return ecb<14, false>(ks, out, in, n);
+    case 10:
+      return ecb<10, false>(ks, out, in, n);
+    case 12:
+      return ecb<12, false>(ks, out, in, n);
+    default:
+      return ecb<14, false>(ks, out, in, n);
   }
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   switch (aes_ni::sched(ks).rounds) {
-    case 10: return ecb<10, true>(ks, out, in, n);
-    case 12: return ecb<12, true>(ks, out, in, n);
-    default: return ecb<14, true>(ks, out, in, n);
+    case 10:
+      return ecb<10, true>(ks, out, in, n);
+    case 12:
+      return ecb<12, true>(ks, out, in, n);
+    default:
+      return ecb<14, true>(ks, out, in, n);
   }
 }
 void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
                std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(ctr_xor, ks, ctr, out, in, n);
 }
-void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
+void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
 }
 }  // namespace
@@ -127,6 +145,7 @@ const AesKernel aes_aesni = {
     {"aes/aesni", cpu::Feature::aesni | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
     aes_aesni::aes_ni::setup,
     {aes_aesni::encrypt_blocks, aes_aesni::decrypt_blocks, aes_aesni::ctr_entry,
-     aes_aesni::aes_ni::cbc_encrypt_entry, aes_aesni::cbc_decrypt_entry, aes_aesni::aes_ni::cbc_mac_entry, aes_aesni::aes_ni::cbc_lanes_entry},
+     aes_aesni::aes_ni::cbc_encrypt_entry, aes_aesni::cbc_decrypt_entry,
+     aes_aesni::aes_ni::cbc_mac_entry, aes_aesni::aes_ni::cbc_lanes_entry},
 };
 }  // namespace axiom::detail

@@ -37,12 +37,18 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   load_keys<R>(k, Decrypt ? sched(ks).dec : sched(ks).enc);
   for (; n >= 8; n -= 8, in += 128, out += 128) {
     for (int i = 0; i < 8; ++i) b[i] = load(in + 16 * i);
-    if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
+    if (Decrypt)
+      decrypt_n<R, 8>(k, b);
+    else
+      encrypt_n<R, 8>(k, b);
     for (int i = 0; i < 8; ++i) store(out + 16 * i, b[i]);
   }
   for (; n > 0; --n, in += 16, out += 16) {
     b[0] = load(in);
-    if (Decrypt) decrypt_n<R, 1>(k, b); else encrypt_n<R, 1>(k, b);
+    if (Decrypt)
+      decrypt_n<R, 1>(k, b);
+    else
+      encrypt_n<R, 1>(k, b);
     store(out, b[0]);
   }
 }
@@ -50,7 +56,8 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
 // The counter block as a little-endian 128-bit number (bytes reversed: lane 0 the low half),
 // so that it steps with 64-bit adds; add128 carries into the high half.
 inline u8x16 reverse_bytes(u8x16 v) noexcept {
-  const u8x16 index = vcombine_u8(vcreate_u8(0x08090a0b0c0d0e0fULL), vcreate_u8(0x0001020304050607ULL));
+  const u8x16 index =
+      vcombine_u8(vcreate_u8(0x08090a0b0c0d0e0fULL), vcreate_u8(0x0001020304050607ULL));
   return vqtbl1q_u8(v, index);
 }
 inline u64x2 add128(u64x2 c, std::uint64_t k) noexcept {
@@ -61,7 +68,8 @@ inline u64x2 add128(u64x2 c, std::uint64_t k) noexcept {
 
 // xor_out: out = in ^ b for the first m of N blocks; in null: out = b (MGM's bare keystream).
 template <int N>
-inline void xor_out(const u8x16* b, std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
+inline void xor_out(const u8x16* b, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t m) noexcept {
   if (in == nullptr) {
     for (std::size_t i = 0; i < m; ++i) store(out + 16 * i, b[i]);
   } else if (m == N) {
@@ -75,13 +83,16 @@ inline void xor_out(const u8x16* b, std::uint8_t* out, const std::uint8_t* in, s
 // 64-bit adds make the counters, unless the low half wraps within them (the counter is
 // public, so is the branch).
 template <unsigned R, int N>
-inline void ctr_n(const u8x16* k, u64x2 c, std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
+inline void ctr_n(const u8x16* k, u64x2 c, std::uint8_t* out, const std::uint8_t* in,
+                  std::size_t m) noexcept {
   u8x16 b[N];
   if (vgetq_lane_u64(c, 0) <= ~std::uint64_t{0} - (N - 1)) {
     for (int i = 0; i < N; ++i)
-      b[i] = reverse_bytes(vreinterpretq_u8_u64(vaddq_u64(c, vcombine_u64(vcreate_u64(i), vcreate_u64(0)))));
+      b[i] = reverse_bytes(
+          vreinterpretq_u8_u64(vaddq_u64(c, vcombine_u64(vcreate_u64(i), vcreate_u64(0)))));
   } else {
-    for (int i = 0; i < N; ++i) b[i] = reverse_bytes(vreinterpretq_u8_u64(add128(c, static_cast<std::uint64_t>(i))));
+    for (int i = 0; i < N; ++i)
+      b[i] = reverse_bytes(vreinterpretq_u8_u64(add128(c, static_cast<std::uint64_t>(i))));
   }
   encrypt_n<R, N>(k, b);
   xor_out<N>(b, out, in, m);
@@ -98,16 +109,18 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
     ctr_n<R, 8>(k, c, out, in, 8);
     c = add128(c, 8);
   }
-  if (n > 4) ctr_n<R, 8>(k, c, out, in, n);
-  else if (n > 0) ctr_n<R, 4>(k, c, out, in, n);
+  if (n > 4)
+    ctr_n<R, 8>(k, c, out, in, n);
+  else if (n > 0)
+    ctr_n<R, 4>(k, c, out, in, n);
   store(ctr, reverse_bytes(vreinterpretq_u8_u64(add128(c, n))));
 }
 
 // ctr_half: MGM's counters. Each 8-byte half reversed on its own (vrev64) is a 64-bit lane, so
 // one 64-bit add steps the counted half mod 2^64 and leaves the other alone.
 template <unsigned R, int N>
-inline void ctr_half_n(const u8x16* k, u64x2 c, u64x2 step, std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t m) noexcept {
+inline void ctr_half_n(const u8x16* k, u64x2 c, u64x2 step, std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t m) noexcept {
   u8x16 b[N];
   for (int i = 0; i < N; ++i) {
     b[i] = vrev64q_u8(vreinterpretq_u8_u64(c));
@@ -119,7 +132,8 @@ inline void ctr_half_n(const u8x16* k, u64x2 c, u64x2 step, std::uint8_t* out, c
 
 // in_half: v in the lane of the counted half (byte offset half: 0 or 8), 0 in the other.
 inline u64x2 in_half(std::size_t half, std::uint64_t v) noexcept {
-  return half == 0 ? vcombine_u64(vcreate_u64(v), vcreate_u64(0)) : vcombine_u64(vcreate_u64(0), vcreate_u64(v));
+  return half == 0 ? vcombine_u64(vcreate_u64(v), vcreate_u64(0))
+                   : vcombine_u64(vcreate_u64(0), vcreate_u64(v));
 }
 
 template <unsigned R>
@@ -133,8 +147,10 @@ void ctr_half_xor(const void* ks, std::uint8_t ctr[16], std::size_t half, std::u
     ctr_half_n<R, 8>(k, c, one, out, in, 8);
     c = vaddq_u64(c, eight);
   }
-  if (n > 4) ctr_half_n<R, 8>(k, c, one, out, in, n);
-  else if (n > 0) ctr_half_n<R, 4>(k, c, one, out, in, n);
+  if (n > 4)
+    ctr_half_n<R, 8>(k, c, one, out, in, n);
+  else if (n > 0)
+    ctr_half_n<R, 4>(k, c, one, out, in, n);
   c = vaddq_u64(c, in_half(half, n));
   store(ctr, vrev64q_u8(vreinterpretq_u8_u64(c)));
 }
@@ -192,8 +208,8 @@ void cbc_chain(const void* ks, std::uint8_t state[16], std::uint8_t* out, const 
 // cbc_lanes: independent chains eight at a time; a group of fewer than eight fills up with
 // dummy lanes on a scratch block (the step's time is one chain's latency either way).
 template <unsigned R, bool Store>
-void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-               std::size_t blocks) noexcept {
+void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+               std::size_t n, std::size_t blocks) noexcept {
   u8x16 k[R + 1];
   load_keys<R>(k, sched(ks).enc);
   alignas(16) std::uint8_t scratch[32] = {};  // a dummy lane's input, then its output
@@ -235,14 +251,16 @@ void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std
 // sign bits instead of a branch.
 inline u64x2 times_x(u64x2 t) noexcept {
   const u64x2 sign = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(t), 63));
-  const u64x2 carry = vandq_u64(vextq_u64(sign, sign, 1), vcombine_u64(vcreate_u64(0x87), vcreate_u64(1)));
+  const u64x2 carry =
+      vandq_u64(vextq_u64(sign, sign, 1), vcombine_u64(vcreate_u64(0x87), vcreate_u64(1)));
   return veorq_u64(vshlq_n_u64(t, 1), carry);
 }
 
 // xts: 8 blocks at a time, each masked with its own T·x^j before and after the rounds, then
 // the tail one block at a time.
 template <unsigned R, bool Decrypt>
-void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+         std::size_t n) noexcept {
   u8x16 k[R + 1], b[8];
   load_keys<R>(k, Decrypt ? sched(ks).dec : sched(ks).enc);
   u64x2 t = vreinterpretq_u64_u8(load(tweak));
@@ -253,14 +271,20 @@ void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::u
       t = times_x(t);
       b[i] = veorq_u8(load(in + 16 * i), m[i]);
     }
-    if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
+    if (Decrypt)
+      decrypt_n<R, 8>(k, b);
+    else
+      encrypt_n<R, 8>(k, b);
     for (int i = 0; i < 8; ++i) store(out + 16 * i, veorq_u8(b[i], m[i]));
   }
   for (; n > 0; --n, in += 16, out += 16) {
     const u8x16 m = vreinterpretq_u8_u64(t);
     t = times_x(t);
     b[0] = veorq_u8(load(in), m);
-    if (Decrypt) decrypt_n<R, 1>(k, b); else encrypt_n<R, 1>(k, b);
+    if (Decrypt)
+      decrypt_n<R, 1>(k, b);
+    else
+      encrypt_n<R, 1>(k, b);
     store(out, veorq_u8(b[0], m));
   }
   store(tweak, vreinterpretq_u8_u64(t));
@@ -269,27 +293,35 @@ void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::u
 // The entry points pick the instantiation for the key's round count.
 #define AXIOM_AES_ARMV8_BY_ROUNDS(f, ...) \
   switch (sched(ks).rounds) {             \
-    case 10: return f<10>(__VA_ARGS__);   \
-    case 12: return f<12>(__VA_ARGS__);   \
-    default: return f<14>(__VA_ARGS__);   \
+    case 10:                              \
+      return f<10>(__VA_ARGS__);          \
+    case 12:                              \
+      return f<12>(__VA_ARGS__);          \
+    default:                              \
+      return f<14>(__VA_ARGS__);          \
   }
 
 template <unsigned R>
-void ecb_encrypt(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ecb_encrypt(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   ecb<R, false>(ks, out, in, n);
 }
 template <unsigned R>
-void ecb_decrypt(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ecb_decrypt(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   ecb<R, true>(ks, out, in, n);
 }
 template <unsigned R>
-void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-                   std::size_t blocks) noexcept {
-  if (out) cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
-  else cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
+void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+                   std::size_t n, std::size_t blocks) noexcept {
+  if (out)
+    cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
+  else
+    cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
 }
 template <unsigned R>
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   cbc_chain<R, false>(ks, state, nullptr, in, n);
 }
 template <unsigned R>
@@ -298,37 +330,42 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   cbc_chain<R, true>(ks, iv, out, in, n);
 }
 template <unsigned R>
-void xts_enc(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void xts_enc(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+             std::size_t n) noexcept {
   xts<R, false>(ks, tweak, out, in, n);
 }
 template <unsigned R>
-void xts_dec(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void xts_dec(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+             std::size_t n) noexcept {
   xts<R, true>(ks, tweak, out, in, n);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   AXIOM_AES_ARMV8_BY_ROUNDS(ecb_encrypt, ks, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   AXIOM_AES_ARMV8_BY_ROUNDS(ecb_decrypt, ks, out, in, n);
 }
 void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
                std::size_t n) noexcept {
   AXIOM_AES_ARMV8_BY_ROUNDS(ctr_xor, ks, ctr, out, in, n);
 }
-void cbc_encrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
+void cbc_encrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t n) noexcept {
   AXIOM_AES_ARMV8_BY_ROUNDS(cbc_encrypt, ks, iv, out, in, n);
 }
-void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
+void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t n) noexcept {
   AXIOM_AES_ARMV8_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
 }
-void cbc_mac_entry(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac_entry(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+                   std::size_t n) noexcept {
   AXIOM_AES_ARMV8_BY_ROUNDS(cbc_mac, ks, state, in, n);
 }
-void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
-                     std::size_t n, std::size_t blocks) noexcept {
+void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in,
+                     std::uint8_t** out, std::size_t n, std::size_t blocks) noexcept {
   AXIOM_AES_ARMV8_BY_ROUNDS(cbc_lanes_any, ks, chain, in, out, n, blocks);
 }
 void xts_encrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
@@ -351,7 +388,8 @@ void setup(AesSchedule& ks, const std::uint8_t* round_keys, std::uint32_t rounds
   std::memcpy(ks.enc, round_keys, 16 * (rounds + 1));
   ks.rounds = rounds;
   store(ks.dec, load(round_keys + 16 * rounds));
-  for (std::uint32_t i = 1; i < rounds; ++i) store(ks.dec + 16 * i, vaesimcq_u8(load(round_keys + 16 * (rounds - i))));
+  for (std::uint32_t i = 1; i < rounds; ++i)
+    store(ks.dec + 16 * i, vaesimcq_u8(load(round_keys + 16 * (rounds - i))));
   store(ks.dec + 16 * rounds, load(round_keys));
 }
 
@@ -361,10 +399,12 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const AesKernel aes_armv8 = {
-    {"aes/armv8", cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
+    {"aes/armv8",
+     cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
     aes_armv8::setup,
-    {aes_armv8::encrypt_blocks, aes_armv8::decrypt_blocks, aes_armv8::ctr_entry, aes_armv8::cbc_encrypt_entry,
-     aes_armv8::cbc_decrypt_entry, aes_armv8::cbc_mac_entry, aes_armv8::cbc_lanes_entry, aes_armv8::xts_encrypt,
-     aes_armv8::xts_decrypt, aes_armv8::ctr_half_entry},
+    {aes_armv8::encrypt_blocks, aes_armv8::decrypt_blocks, aes_armv8::ctr_entry,
+     aes_armv8::cbc_encrypt_entry, aes_armv8::cbc_decrypt_entry, aes_armv8::cbc_mac_entry,
+     aes_armv8::cbc_lanes_entry, aes_armv8::xts_encrypt, aes_armv8::xts_decrypt,
+     aes_armv8::ctr_half_entry},
 };
 }  // namespace axiom::detail

@@ -9,7 +9,9 @@ namespace aes_armv8_common {
 using u8x16 = uint8x16_t;
 using u64x2 = uint64x2_t;
 
-inline const detail::AesSchedule& sched(const void* ks) noexcept { return *static_cast<const detail::AesSchedule*>(ks); }
+inline const detail::AesSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const detail::AesSchedule*>(ks);
+}
 inline u8x16 load(const std::uint8_t* p) noexcept { return vld1q_u8(p); }
 inline void store(std::uint8_t* p, u8x16 v) noexcept { vst1q_u8(p, v); }
 

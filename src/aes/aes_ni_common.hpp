@@ -15,7 +15,9 @@ inline __m128i loadu(const std::uint8_t* p) noexcept {
 inline void storeu(std::uint8_t* p, __m128i v) noexcept {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
 }
-inline const AesSchedule& sched(const void* ks) noexcept { return *static_cast<const AesSchedule*>(ks); }
+inline const AesSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const AesSchedule*>(ks);
+}
 inline const __m128i* enc_keys(const void* ks) noexcept {
   return reinterpret_cast<const __m128i*>(sched(ks).enc);
 }
@@ -60,8 +62,8 @@ inline void decrypt_n(const __m128i* dk, __m128i* b) noexcept {
 // key, so aesenclast gives C ^ P' ^ K0, which is already the next block after its round 0;
 // C itself is recovered beside the chain.
 template <unsigned R, bool Store>
-inline void cbc_chain(const void* ks, std::uint8_t state[16], std::uint8_t* out, const std::uint8_t* in,
-                      std::size_t n) noexcept {
+inline void cbc_chain(const void* ks, std::uint8_t state[16], std::uint8_t* out,
+                      const std::uint8_t* in, std::size_t n) noexcept {
   if (n == 0) return;
   const __m128i* k = enc_keys(ks);
   __m128i x = _mm_xor_si128(_mm_xor_si128(loadu(state), loadu(in)), k[0]), c;
@@ -86,7 +88,8 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
 }
 
 template <unsigned R>
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   cbc_chain<R, false>(ks, state, nullptr, in, n);
 }
 
@@ -95,8 +98,8 @@ void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std
 // of fewer than eight fills up with dummy lanes on a scratch block (free: the step's time is
 // the latency either way). Store: CBC encryption, else CBC-MAC.
 template <unsigned R, bool Store>
-void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-               std::size_t blocks) noexcept {
+void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+               std::size_t n, std::size_t blocks) noexcept {
   const __m128i* k = enc_keys(ks);
   alignas(16) std::uint8_t scratch[32] = {};  // a dummy lane's input, then its output
   for (std::size_t g = 0; g < n; g += 8) {
@@ -137,28 +140,34 @@ void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std
 }
 
 // The kernels' entry points pick the instantiation for the key's round count.
-#define AXIOM_AES_BY_ROUNDS(f, ...)             \
-  switch (aes_ni::sched(ks).rounds) {           \
-    case 10: return f<10>(__VA_ARGS__);         \
-    case 12: return f<12>(__VA_ARGS__);         \
-    default: return f<14>(__VA_ARGS__);         \
+#define AXIOM_AES_BY_ROUNDS(f, ...)   \
+  switch (aes_ni::sched(ks).rounds) { \
+    case 10:                          \
+      return f<10>(__VA_ARGS__);      \
+    case 12:                          \
+      return f<12>(__VA_ARGS__);      \
+    default:                          \
+      return f<14>(__VA_ARGS__);      \
   }
 
-inline void cbc_encrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                              std::size_t n) noexcept {
+inline void cbc_encrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                              const std::uint8_t* in, std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_encrypt, ks, iv, out, in, n);
 }
 template <unsigned R>
-void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-                   std::size_t blocks) noexcept {
-  if (out) cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
-  else cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
+void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+                   std::size_t n, std::size_t blocks) noexcept {
+  if (out)
+    cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
+  else
+    cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
 }
-inline void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
-                            std::size_t n, std::size_t blocks) noexcept {
+inline void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in,
+                            std::uint8_t** out, std::size_t n, std::size_t blocks) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_lanes_any, ks, chain, in, out, n, blocks);
 }
-inline void cbc_mac_entry(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+inline void cbc_mac_entry(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+                          std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_mac, ks, state, in, n);
 }
 

@@ -146,7 +146,9 @@ void add_round_key(std::uint8_t s[64], const std::uint8_t* rk) noexcept {
   }
 }
 
-const AesSchedule& schedule(const void* ks) noexcept { return *static_cast<const AesSchedule*>(ks); }
+const AesSchedule& schedule(const void* ks) noexcept {
+  return *static_cast<const AesSchedule*>(ks);
+}
 
 // encrypt4 / decrypt4 run the cipher on four blocks in s (64 bytes) in place.
 void encrypt4(const AesSchedule& ks, std::uint8_t s[64]) noexcept {
@@ -178,7 +180,8 @@ void in_groups_of_four(std::size_t n, F&& f) noexcept {
   for (std::size_t i = 0; i < n; i += 4) f(i, n - i < 4 ? n - i : 4);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   std::uint8_t s[64] = {};
   in_groups_of_four(n, [&](std::size_t i, std::size_t m) {
     std::memcpy(s, in + 16 * i, 16 * m);
@@ -188,7 +191,8 @@ void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
   wipe(s);
 }
 
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   std::uint8_t s[64] = {};
   in_groups_of_four(n, [&](std::size_t i, std::size_t m) {
     std::memcpy(s, in + 16 * i, 16 * m);
@@ -245,7 +249,8 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   wipe(s);
 }
 
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   std::uint8_t s[64] = {};
   std::memcpy(s, state, 16);
   for (std::size_t i = 0; i < n; ++i) {
@@ -275,7 +280,8 @@ void aes_sub_bytes64(std::uint8_t s[64], bool inverse) noexcept {
 
 void aes_sbox_planes(std::uint64_t x[8]) noexcept { sbox_circuit(x); }
 
-std::uint32_t aes_expand_key(std::uint8_t rk[240], const std::uint8_t* key, std::size_t key_size) noexcept {
+std::uint32_t aes_expand_key(std::uint8_t rk[240], const std::uint8_t* key,
+                             std::size_t key_size) noexcept {
   const std::size_t nk = key_size / 4;
   const std::uint32_t rounds = static_cast<std::uint32_t>(nk + 6);
   const std::size_t words = 4 * (rounds + 1);
@@ -295,7 +301,8 @@ std::uint32_t aes_expand_key(std::uint8_t rk[240], const std::uint8_t* key, std:
         rcon = static_cast<std::uint8_t>((rcon << 1) ^ ((rcon >> 7) * 0x1b));
       }
     }
-    for (std::size_t j = 0; j < 4; ++j) rk[4 * i + j] = static_cast<std::uint8_t>(rk[4 * (i - nk) + j] ^ t[j]);
+    for (std::size_t j = 0; j < 4; ++j)
+      rk[4 * i + j] = static_cast<std::uint8_t>(rk[4 * (i - nk) + j] ^ t[j]);
   }
   wipe(t);
   return rounds;

@@ -1,8 +1,8 @@
 // The VAES kernel on 256-bit registers: each ymm holds two blocks and 8 of them (16 blocks)
 // are in flight for ECB and CBC decryption, 12 (24 blocks) for CTR, which keeps both AES
-// units of Zen 3 busy (latency 4, throughput 2 per cycle). CBC encryption and CBC-MAC are serial chains and run
-// one block at a time in xmm registers, with the AES-NI kernel's code (aes_ni_common.hpp);
-// independent chains (the many-stream calls) run 16 at a time, two per ymm.
+// units of Zen 3 busy (latency 4, throughput 2 per cycle). CBC encryption and CBC-MAC are serial
+// chains and run one block at a time in xmm registers, with the AES-NI kernel's code
+// (aes_ni_common.hpp); independent chains (the many-stream calls) run 16 at a time, two per ymm.
 // Tails of fewer than a group run a pair of blocks per ymm.
 #include <immintrin.h>
 
@@ -18,24 +18,29 @@ AXIOM_ISA_BEGIN(aes, vaes_avx2)
 
 namespace {
 
-using aes_vaes::decrypt_n;
-using aes_vaes::encrypt_n;
-using aes_vaes::loadu2;
-using aes_vaes::storeu2;
-using aes_vaes::xor_keystream;
 using aes_ni::add_le128;
 using aes_ni::loadu;
 using aes_ni::reverse_bytes;
 using aes_ni::sched;
 using aes_ni::storeu;
+using aes_vaes::decrypt_n;
+using aes_vaes::encrypt_n;
+using aes_vaes::loadu2;
+using aes_vaes::storeu2;
+using aes_vaes::xor_keystream;
 
-inline const __m128i* keys(const std::uint8_t* k) noexcept { return reinterpret_cast<const __m128i*>(k); }
+inline const __m128i* keys(const std::uint8_t* k) noexcept {
+  return reinterpret_cast<const __m128i*>(k);
+}
 
 template <unsigned R, bool Decrypt>
 void ecb16(const __m128i* k, std::uint8_t* out, const std::uint8_t* in) noexcept {
   __m256i b[8];
   for (int i = 0; i < 8; ++i) b[i] = loadu2(in + 32 * i);
-  if (Decrypt) decrypt_n<R, 8>(k, b); else encrypt_n<R, 8>(k, b);
+  if (Decrypt)
+    decrypt_n<R, 8>(k, b);
+  else
+    encrypt_n<R, 8>(k, b);
   for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, b[i]);
 }
 
@@ -43,7 +48,8 @@ void ecb16(const __m128i* k, std::uint8_t* out, const std::uint8_t* in) noexcept
 template <unsigned R, bool Decrypt>
 inline __m256i crypt2_keys(const __m256i* rk, __m256i b) noexcept {
   b = _mm256_xor_si256(b, rk[0]);
-  for (unsigned r = 1; r < R; ++r) b = Decrypt ? _mm256_aesdec_epi128(b, rk[r]) : _mm256_aesenc_epi128(b, rk[r]);
+  for (unsigned r = 1; r < R; ++r)
+    b = Decrypt ? _mm256_aesdec_epi128(b, rk[r]) : _mm256_aesenc_epi128(b, rk[r]);
   return Decrypt ? _mm256_aesdeclast_epi128(b, rk[R]) : _mm256_aesenclast_epi128(b, rk[R]);
 }
 
@@ -52,9 +58,13 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
   for (; n >= 16; n -= 16, in += 256, out += 256) ecb16<R, Decrypt>(k, out, in);
   if (n == 0) return;
-  if (n == 1) {  // one block (a tweak, a subkey): xmm rounds with the keys from memory, no broadcasts
+  if (n ==
+      1) {  // one block (a tweak, a subkey): xmm rounds with the keys from memory, no broadcasts
     __m128i b = loadu(in);
-    if (Decrypt) aes_ni::decrypt_n<R, 1>(k, &b); else aes_ni::encrypt_n<R, 1>(k, &b);
+    if (Decrypt)
+      aes_ni::decrypt_n<R, 1>(k, &b);
+    else
+      aes_ni::encrypt_n<R, 1>(k, &b);
     storeu(out, b);
     return;
   }
@@ -63,7 +73,9 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   __m256i rk[R + 1];
   for (unsigned r = 0; r <= R; ++r) rk[r] = aes_vaes::key2(k, r);
   for (; n >= 2; n -= 2, in += 32, out += 32) storeu2(out, crypt2_keys<R, Decrypt>(rk, loadu2(in)));
-  if (n == 1) storeu(out, _mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, _mm256_zextsi128_si256(loadu(in)))));
+  if (n == 1)
+    storeu(out,
+           _mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, _mm256_zextsi128_si256(loadu(in)))));
 }
 
 inline __m256i reverse_bytes2(__m256i v) noexcept {
@@ -83,8 +95,9 @@ inline __m128i le128(std::uint64_t lo, std::uint64_t hi) noexcept {
 // add_last_byte adds a to the last byte of v's low block and b to its high block's (blocks in
 // memory order; the caller knows that the byte does not wrap).
 inline __m256i add_last_byte(__m256i v, int a, int b) noexcept {
-  return _mm256_add_epi8(v, _mm256_set_epi8(static_cast<char>(b), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                            static_cast<char>(a), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+  return _mm256_add_epi8(
+      v, _mm256_set_epi8(static_cast<char>(b), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         static_cast<char>(a), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
 }
 
 // counters_carry writes the group of counter blocks starting at the little-endian number
@@ -93,7 +106,8 @@ inline __m256i add_last_byte(__m256i v, int a, int b) noexcept {
 inline void counters_carry(std::uint64_t lo, std::uint64_t hi, __m256i* b) noexcept {
   if (lo <= ~std::uint64_t{0} - (ctr_group - 1)) {
     const __m256i v = _mm256_broadcastsi128_si256(le128(lo, hi));
-    for (int i = 0; i < ctr_pairs; ++i) b[i] = reverse_bytes2(_mm256_add_epi64(v, _mm256_set_epi64x(0, 2 * i + 1, 0, 2 * i)));
+    for (int i = 0; i < ctr_pairs; ++i)
+      b[i] = reverse_bytes2(_mm256_add_epi64(v, _mm256_set_epi64x(0, 2 * i + 1, 0, 2 * i)));
   } else {
     const __m128i c = le128(lo, hi);
     for (int i = 0; i < ctr_pairs; ++i) {
@@ -105,7 +119,8 @@ inline void counters_carry(std::uint64_t lo, std::uint64_t hi, __m256i* b) noexc
 
 // one_block: out = in ^ E(x) for one counter block x (memory order).
 template <unsigned R>
-inline void one_block(const __m128i* k, __m128i x, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void one_block(const __m128i* k, __m128i x, std::uint8_t* out,
+                      const std::uint8_t* in) noexcept {
   aes_ni::encrypt_n<R, 1>(k, &x);
   storeu(out, _mm_xor_si128(x, loadu(in)));
 }
@@ -120,7 +135,8 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
              std::size_t n) noexcept {
   const __m128i* k = keys(sched(ks).enc);
   const __m128i c = reverse_bytes(loadu(ctr));
-  std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c)), hi = static_cast<std::uint64_t>(_mm_extract_epi64(c, 1));
+  std::uint64_t lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(c)),
+                hi = static_cast<std::uint64_t>(_mm_extract_epi64(c, 1));
   __m256i base = _mm256_broadcastsi128_si256(loadu(ctr));
   for (; n >= ctr_group; n -= ctr_group, in += 16 * ctr_group, out += 16 * ctr_group) {
     __m256i b[ctr_pairs];
@@ -155,7 +171,8 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
       v = _mm256_add_epi64(v, _mm256_set_epi64x(0, 2, 0, 2));
     }
     if (n == 1) one_block<R>(k, reverse_bytes(_mm256_castsi256_si128(v)), out, in);
-    const __m128i next = _mm_add_epi64(_mm256_castsi256_si128(le), _mm_set_epi64x(0, static_cast<long long>(tail)));
+    const __m128i next =
+        _mm_add_epi64(_mm256_castsi256_si128(le), _mm_set_epi64x(0, static_cast<long long>(tail)));
     storeu(ctr, reverse_bytes(next));
     return;
   }
@@ -171,12 +188,14 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
 // stores go from the last pair down, so that each chaining value is read before an in-place
 // store can overwrite it, and only one of them is live at a time (16 ymm registers).
 template <unsigned R>
-inline __m128i cbc_decrypt16(const __m128i* k, __m128i iv, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline __m128i cbc_decrypt16(const __m128i* k, __m128i iv, std::uint8_t* out,
+                             const std::uint8_t* in) noexcept {
   __m256i b[8];
   const __m128i last = loadu(in + 240);
   for (int i = 0; i < 8; ++i) b[i] = loadu2(in + 32 * i);
   decrypt_n<R, 8>(k, b);
-  for (int i = 7; i > 0; --i) storeu2(out + 32 * i, _mm256_xor_si256(b[i], loadu2(in + 32 * i - 16)));
+  for (int i = 7; i > 0; --i)
+    storeu2(out + 32 * i, _mm256_xor_si256(b[i], loadu2(in + 32 * i - 16)));
   storeu2(out, _mm256_xor_si256(b[0], _mm256_set_m128i(loadu(in), iv)));
   return last;
 }
@@ -240,14 +259,17 @@ inline void times_x16(__m256i& a, __m256i& b) noexcept {
 // of them would only make the compiler store them there, about 15 cycles per call).
 // In a group the next group's masks are stepped before the rounds, not after them: in program
 // order behind 80 AES ops the step waited for scheduler room and delayed the next group's
-// first xors. The output mask rides in the last round key (aes*last(x, kl ^ t) = aes*last(x, kl) ^ t).
+// first xors. The output mask rides in the last round key (aes*last(x, kl ^ t) = aes*last(x, kl) ^
+// t).
 template <unsigned R, bool Decrypt>
-void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+         std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
   __m256i base = _mm256_broadcastsi128_si256(loadu(tweak));  // T·x^(16 g) after g groups
   if (n >= 16) {
     __m256i t[8];
-    for (int i = 0; i < 8; ++i) t[i] = times_x_by(base, _mm256_set_epi64x(2 * i + 1, 2 * i + 1, 2 * i, 2 * i));
+    for (int i = 0; i < 8; ++i)
+      t[i] = times_x_by(base, _mm256_set_epi64x(2 * i + 1, 2 * i + 1, 2 * i, 2 * i));
     for (; n >= 16; n -= 16, in += 256, out += 256) {
       const __m256i k0 = aes_vaes::key2(k, 0);
       const __m256i kl = aes_vaes::key2(k, R);
@@ -259,10 +281,12 @@ void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::u
       for (int i = 0; i < 8; i += 2) times_x16(t[i], t[i + 1]);
       for (unsigned r = 1; r < R; ++r) {
         const __m256i kr = aes_vaes::key2(k, r);
-        for (int i = 0; i < 8; ++i) b[i] = Decrypt ? _mm256_aesdec_epi128(b[i], kr) : _mm256_aesenc_epi128(b[i], kr);
+        for (int i = 0; i < 8; ++i)
+          b[i] = Decrypt ? _mm256_aesdec_epi128(b[i], kr) : _mm256_aesenc_epi128(b[i], kr);
       }
       for (int i = 0; i < 8; ++i)
-        storeu2(out + 32 * i, Decrypt ? _mm256_aesdeclast_epi128(b[i], last[i]) : _mm256_aesenclast_epi128(b[i], last[i]));
+        storeu2(out + 32 * i, Decrypt ? _mm256_aesdeclast_epi128(b[i], last[i])
+                                      : _mm256_aesenclast_epi128(b[i], last[i]));
     }
     base = _mm256_permute4x64_epi64(t[0], 0x44);  // its low lane in both
   }
@@ -274,12 +298,14 @@ void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::u
     for (unsigned r = 0; r <= R; ++r) rk[r] = aes_vaes::key2(k, r);
     for (; n >= 2; n -= 2, in += 32, out += 32, count = _mm256_add_epi64(count, step)) {
       const __m256i m = times_x_by(base, count);
-      storeu2(out, _mm256_xor_si256(crypt2_keys<R, Decrypt>(rk, _mm256_xor_si256(loadu2(in), m)), m));
+      storeu2(out,
+              _mm256_xor_si256(crypt2_keys<R, Decrypt>(rk, _mm256_xor_si256(loadu2(in), m)), m));
     }
     if (n == 1) {
       const __m256i m = times_x_by(base, count);
       const __m256i b = _mm256_zextsi128_si256(_mm_xor_si128(loadu(in), _mm256_castsi256_si128(m)));
-      storeu(out, _mm_xor_si128(_mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, b)), _mm256_castsi256_si128(m)));
+      storeu(out, _mm_xor_si128(_mm256_castsi256_si128(crypt2_keys<R, Decrypt>(rk, b)),
+                                _mm256_castsi256_si128(m)));
       storeu(tweak, _mm256_extracti128_si256(m, 1));
       return;
     }
@@ -304,8 +330,8 @@ inline void store_pair(std::uint8_t* lo, std::uint8_t* hi, __m256i v) noexcept {
 
 // lanes_group: lanes 0..m-1 (m <= 2G) of chain/in/out as G ymm chains for `blocks` steps.
 template <unsigned R, bool Store, int G>
-void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t m,
-                 std::size_t blocks) noexcept {
+void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in,
+                 std::uint8_t** out, std::size_t m, std::size_t blocks) noexcept {
   constexpr int L = 2 * G;
   std::size_t lane[L];
   const std::uint8_t* ip[L];
@@ -318,7 +344,8 @@ void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in
   __m256i x[G], t[G];
   for (int j = 0; j < G; ++j) {
     t[j] = _mm256_xor_si256(load_pair(ip[2 * j], ip[2 * j + 1]), rk[0]);
-    x[j] = _mm256_xor_si256(load_pair(chain + 16 * lane[2 * j], chain + 16 * lane[2 * j + 1]), t[j]);
+    x[j] =
+        _mm256_xor_si256(load_pair(chain + 16 * lane[2 * j], chain + 16 * lane[2 * j + 1]), t[j]);
   }
   for (std::size_t off = 0;; off += 16) {
     for (unsigned r = 1; r < R; ++r)
@@ -337,7 +364,8 @@ void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in
       if (Store) store_pair(op[2 * j] + off, op[2 * j + 1] + off, _mm256_xor_si256(x[j], t[j]));
     }
   }
-  for (int j = 0; j < G; ++j) store_pair(chain + 16 * lane[2 * j], chain + 16 * lane[2 * j + 1], x[j]);
+  for (int j = 0; j < G; ++j)
+    store_pair(chain + 16 * lane[2 * j], chain + 16 * lane[2 * j + 1], x[j]);
   for (std::size_t i = 0; i < m; ++i) {
     in[i] += 16 * blocks;
     if (Store) out[i] += 16 * blocks;
@@ -351,7 +379,8 @@ void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in
 // 16 lanes then evict one another's lines before their next block, and a 16-lane step runs at
 // half speed or worse (measured: 16 messages 16 KiB apart, 0.56 c/B against 0.20 at 16 KiB +
 // 64 B), slower than two 8-lane steps (0.32). Only addresses decide (public).
-inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out, std::size_t m) noexcept {
+inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out,
+                    std::size_t m) noexcept {
   std::uint8_t lines[64] = {};  // lines per set
   bool over = false;
   for (std::size_t i = 0; i < 2 * m; ++i) {
@@ -366,8 +395,8 @@ inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out, std
 // the AES-NI kernel's 8 xmm lanes (a straggler is no slower than there), and a rest of 9 to 15
 // as a full group, one step instead of two, unless its lines crowd one L1 set (then 8 + 8).
 template <unsigned R, bool Store>
-void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-               std::size_t blocks) noexcept {
+void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+               std::size_t n, std::size_t blocks) noexcept {
   if (blocks == 0) return;
   const __m128i* k = keys(sched(ks).enc);
   __m256i rk[R + 1];
@@ -387,52 +416,68 @@ void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std
 }
 
 template <unsigned R>
-void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-                   std::size_t blocks) noexcept {
-  if (out) cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
-  else cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
+void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+                   std::size_t n, std::size_t blocks) noexcept {
+  if (out)
+    cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
+  else
+    cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return ecb<10, false>(ks, out, in, n);
-    case 12: return ecb<12, false>(ks, out, in, n);
-    default: return ecb<14, false>(ks, out, in, n);
+    case 10:
+      return ecb<10, false>(ks, out, in, n);
+    case 12:
+      return ecb<12, false>(ks, out, in, n);
+    default:
+      return ecb<14, false>(ks, out, in, n);
   }
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return ecb<10, true>(ks, out, in, n);
-    case 12: return ecb<12, true>(ks, out, in, n);
-    default: return ecb<14, true>(ks, out, in, n);
+    case 10:
+      return ecb<10, true>(ks, out, in, n);
+    case 12:
+      return ecb<12, true>(ks, out, in, n);
+    default:
+      return ecb<14, true>(ks, out, in, n);
   }
 }
 void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
                std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(ctr_xor, ks, ctr, out, in, n);
 }
-void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
+void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
 }
-void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
-                     std::size_t n, std::size_t blocks) noexcept {
+void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in,
+                     std::uint8_t** out, std::size_t n, std::size_t blocks) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_lanes_any, ks, chain, in, out, n, blocks);
 }
 void xts_encrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return xts<10, false>(ks, tweak, out, in, n);
-    case 12: return xts<12, false>(ks, tweak, out, in, n);
-    default: return xts<14, false>(ks, tweak, out, in, n);
+    case 10:
+      return xts<10, false>(ks, tweak, out, in, n);
+    case 12:
+      return xts<12, false>(ks, tweak, out, in, n);
+    default:
+      return xts<14, false>(ks, tweak, out, in, n);
   }
 }
 void xts_decrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return xts<10, true>(ks, tweak, out, in, n);
-    case 12: return xts<12, true>(ks, tweak, out, in, n);
-    default: return xts<14, true>(ks, tweak, out, in, n);
+    case 10:
+      return xts<10, true>(ks, tweak, out, in, n);
+    case 12:
+      return xts<12, true>(ks, tweak, out, in, n);
+    default:
+      return xts<14, true>(ks, tweak, out, in, n);
   }
 }
 }  // namespace

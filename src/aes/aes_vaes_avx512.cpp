@@ -34,7 +34,9 @@ using aes_vaes512::storeu4;
 using aes_vaes512::storeu_blocks;
 using aes_vaes512::xor3;
 
-inline const __m128i* keys(const std::uint8_t* k) noexcept { return reinterpret_cast<const __m128i*>(k); }
+inline const __m128i* keys(const std::uint8_t* k) noexcept {
+  return reinterpret_cast<const __m128i*>(k);
+}
 
 constexpr int group = 8;  // zmm per group: 32 blocks
 constexpr std::size_t group_blocks = 4 * group;
@@ -51,9 +53,13 @@ inline __m512i one_zmm(const __m512i* rk, __m512i b, __m512i v) noexcept {
 template <unsigned R, bool Decrypt>
 void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
-  if (n == 1) {  // one block (a tweak, a subkey): xmm rounds with the keys from memory, no broadcasts
+  if (n ==
+      1) {  // one block (a tweak, a subkey): xmm rounds with the keys from memory, no broadcasts
     __m128i b = loadu(in);
-    if (Decrypt) aes_ni::decrypt_n<R, 1>(k, &b); else aes_ni::encrypt_n<R, 1>(k, &b);
+    if (Decrypt)
+      aes_ni::decrypt_n<R, 1>(k, &b);
+    else
+      aes_ni::encrypt_n<R, 1>(k, &b);
     storeu(out, b);
     return;
   }
@@ -67,7 +73,8 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
     for (int i = 0; i < group; ++i) storeu4(out + 64 * i, last_round<R, Decrypt>(rk, b[i], zero));
   }
   // The tail a zmm at a time: independent iterations that overlap out of order.
-  for (; n >= 4; n -= 4, in += 64, out += 64) storeu4(out, one_zmm<R, Decrypt>(rk, loadu4(in), zero));
+  for (; n >= 4; n -= 4, in += 64, out += 64)
+    storeu4(out, one_zmm<R, Decrypt>(rk, loadu4(in), zero));
   if (n > 0) storeu_blocks(out, one_zmm<R, Decrypt>(rk, loadu_blocks(in, n), zero), n);
 }
 
@@ -104,7 +111,8 @@ inline __m512i add_counts(__m512i le, __m512i a) noexcept {
 
 // last_byte_add: a0..a3 added to the last byte of lanes 0..3 (blocks in memory order; the
 // caller knows that the byte does not wrap).
-inline __m512i last_byte_add(std::uint64_t a0, std::uint64_t a1, std::uint64_t a2, std::uint64_t a3) noexcept {
+inline __m512i last_byte_add(std::uint64_t a0, std::uint64_t a1, std::uint64_t a2,
+                             std::uint64_t a3) noexcept {
   return _mm512_set_epi64(static_cast<long long>(a3 << 56), 0, static_cast<long long>(a2 << 56), 0,
                           static_cast<long long>(a1 << 56), 0, static_cast<long long>(a0 << 56), 0);
 }
@@ -112,13 +120,17 @@ inline __m512i last_byte_add(std::uint64_t a0, std::uint64_t a1, std::uint64_t a
 // ctr_tail: the last n < 32 blocks a zmm at a time from the little-endian counter le, and the
 // next counter to ctr.
 template <unsigned R, bool Carry>
-inline void ctr_tail(const __m512i* rk, __m512i le, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
-                     std::size_t n) noexcept {
+inline void ctr_tail(const __m512i* rk, __m512i le, std::uint8_t ctr[16], std::uint8_t* out,
+                     const std::uint8_t* in, std::size_t n) noexcept {
   std::size_t j = 0;
   for (; n >= 4; n -= 4, j += 4, in += 64, out += 64)
-    storeu4(out, one_zmm<R, false>(rk, reverse_bytes4(add_counts<Carry>(le, counts(j))), loadu4(in)));
+    storeu4(out,
+            one_zmm<R, false>(rk, reverse_bytes4(add_counts<Carry>(le, counts(j))), loadu4(in)));
   if (n > 0)
-    storeu_blocks(out, one_zmm<R, false>(rk, reverse_bytes4(add_counts<Carry>(le, counts(j))), loadu_blocks(in, n)), n);
+    storeu_blocks(out,
+                  one_zmm<R, false>(rk, reverse_bytes4(add_counts<Carry>(le, counts(j))),
+                                    loadu_blocks(in, n)),
+                  n);
   storeu(ctr, zmm::low128(reverse_bytes4(add_counts<Carry>(le, counts_all(j + n)))));
 }
 
@@ -126,12 +138,14 @@ template <unsigned R>
 void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
              std::size_t n) noexcept {
   const __m128i* k = keys(sched(ks).enc);
-  if (n == 1) {  // one block (a short message's tail): xmm rounds with the keys from memory, no broadcasts
+  if (n == 1) {  // one block (a short message's tail): xmm rounds with the keys from memory, no
+                 // broadcasts
     const __m128i c = loadu(ctr);
     __m128i x = c;
     aes_ni::encrypt_n<R, 1>(k, &x);
     storeu(out, _mm_xor_si128(x, loadu(in)));
-    storeu(ctr, zmm::low128(reverse_bytes4(add128(reverse_bytes4(zmm::broadcast4(c)), counts_all(1)))));
+    storeu(ctr,
+           zmm::low128(reverse_bytes4(add128(reverse_bytes4(zmm::broadcast4(c)), counts_all(1)))));
     return;
   }
   __m512i rk[R + 1];
@@ -147,18 +161,22 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
         const auto f = 4 * static_cast<std::uint64_t>(i);
         b[i] = _mm512_add_epi8(base, last_byte_add(f, f + 1, f + 2, f + 3));
       }
-      base = _mm512_add_epi8(base, last_byte_add(group_blocks, group_blocks, group_blocks, group_blocks));
+      base = _mm512_add_epi8(base,
+                             last_byte_add(group_blocks, group_blocks, group_blocks, group_blocks));
     } else {
       const __m512i le = reverse_bytes4(base);
-      for (int i = 0; i < group; ++i) b[i] = reverse_bytes4(add128(le, counts(4 * static_cast<std::size_t>(i))));
+      for (int i = 0; i < group; ++i)
+        b[i] = reverse_bytes4(add128(le, counts(4 * static_cast<std::size_t>(i))));
       base = reverse_bytes4(add128(le, counts_all(group_blocks)));
     }
     lo += group_blocks;
     aes_vaes512::encrypt_xor<R, group>(rk, b, out, in);
   }
   const __m512i le = reverse_bytes4(base);
-  if (lo <= ~std::uint64_t{0} - n) ctr_tail<R, false>(rk, le, ctr, out, in, n);
-  else ctr_tail<R, true>(rk, le, ctr, out, in, n);
+  if (lo <= ~std::uint64_t{0} - n)
+    ctr_tail<R, false>(rk, le, ctr, out, in, n);
+  else
+    ctr_tail<R, true>(rk, le, ctr, out, in, n);
 }
 
 // CBC decryption: the chaining values are the ciphertext shifted by one block. In a group they
@@ -173,14 +191,15 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   __m512i rk[R + 1];
   load_keys<R>(k, rk);
   const __m128i next_iv = loadu(in + 16 * (n - 1));  // before an in-place call overwrites it
-  __m512i prev = zmm::broadcast4(loadu(iv));  // the block before the next zmm, in lane 3
+  __m512i prev = zmm::broadcast4(loadu(iv));         // the block before the next zmm, in lane 3
   for (; n >= group_blocks; n -= group_blocks, in += 64 * group, out += 64 * group) {
     __m512i b[group];
     const __m512i first = loadu4(in);
     for (int i = 0; i < group; ++i) b[i] = _mm512_xor_si512(loadu4(in + 64 * i), rk[0]);
     const __m512i last = zmm::broadcast4(loadu(in + 64 * group - 16));
     middle_rounds<R, group, true>(rk, b);
-    for (int i = group - 1; i > 0; --i) storeu4(out + 64 * i, last_round<R, true>(rk, b[i], loadu4(in + 64 * i - 16)));
+    for (int i = group - 1; i > 0; --i)
+      storeu4(out + 64 * i, last_round<R, true>(rk, b[i], loadu4(in + 64 * i - 16)));
     storeu4(out, last_round<R, true>(rk, b[0], zmm::alignr64<6>(first, prev)));
     prev = last;
   }
@@ -216,7 +235,8 @@ inline __m512i times_x_by(__m512i t, __m512i m) noexcept {
 }
 // both_qwords: first .. first + 3 in both qwords of lanes 0..3.
 inline __m512i both_qwords(long long first) noexcept {
-  return _mm512_set_epi64(first + 3, first + 3, first + 2, first + 2, first + 1, first + 1, first, first);
+  return _mm512_set_epi64(first + 3, first + 3, first + 2, first + 2, first + 1, first + 1, first,
+                          first);
 }
 
 // times_x32: each lane's mask times x^32 (the step from one group to the next): its dwords
@@ -230,7 +250,8 @@ static_assert(group_blocks == 32, "times_x32 steps a group");
 // xts_group: one group of 32 blocks with the masks t, which are stepped to the next group's
 // (Last: only t[0], which is all the tail needs).
 template <unsigned R, bool Decrypt, bool Last>
-inline void xts_group(const __m128i* k, __m512i* t, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void xts_group(const __m128i* k, __m512i* t, std::uint8_t* out,
+                      const std::uint8_t* in) noexcept {
   __m512i rk[R + 1];
   load_keys<R>(k, rk);
   __m512i b[group], mask[group];
@@ -251,12 +272,16 @@ inline void xts_group(const __m128i* k, __m512i* t, std::uint8_t* out, const std
 // output mask rides in the last round key. The last group steps only what the tail needs, which
 // saves a 512-byte sector 7 of its 16 vpclmulqdq.
 template <unsigned R, bool Decrypt>
-void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void xts(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
+         std::size_t n) noexcept {
   const __m128i* k = keys(Decrypt ? sched(ks).dec : sched(ks).enc);
   if (n == 1) {  // one block (a data unit's last before stealing): xmm rounds, keys from memory
     const __m128i t = loadu(tweak);
     __m128i b = _mm_xor_si128(loadu(in), t);
-    if (Decrypt) aes_ni::decrypt_n<R, 1>(k, &b); else aes_ni::encrypt_n<R, 1>(k, &b);
+    if (Decrypt)
+      aes_ni::decrypt_n<R, 1>(k, &b);
+    else
+      aes_ni::encrypt_n<R, 1>(k, &b);
     storeu(out, _mm_xor_si128(b, t));
     storeu(tweak, zmm::low128(times_x_by(zmm::broadcast4(t), _mm512_set1_epi64(1))));
     return;
@@ -310,8 +335,8 @@ inline void store_lanes(std::uint8_t* const* p, std::size_t off, __m512i v) noex
 
 // lanes_group: lanes 0..m-1 (m <= 4G) of chain/in/out as G zmm chains for `blocks` steps.
 template <unsigned R, bool Store, int G>
-void lanes_group(const __m512i* rk, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t m,
-                 std::size_t blocks) noexcept {
+void lanes_group(const __m512i* rk, std::uint8_t* chain, const std::uint8_t** in,
+                 std::uint8_t** out, std::size_t m, std::size_t blocks) noexcept {
   constexpr int L = 4 * G;
   const std::uint8_t* ip[L];
   std::uint8_t* op[L];
@@ -356,7 +381,8 @@ void lanes_group(const __m512i* rk, std::uint8_t* chain, const std::uint8_t** in
 // places) crowd one L1 set beyond 8 ways. Buffers a multiple of 4 KiB apart share a set; lanes
 // then evict one another's lines before their next block (vaes_avx2 measured 16 such lanes at
 // less than half speed). Only addresses decide (public).
-inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out, std::size_t m) noexcept {
+inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out,
+                    std::size_t m) noexcept {
   std::uint8_t lines[64] = {};  // lines per set
   bool over = false;
   for (std::size_t i = 0; i < 2 * m; ++i) {
@@ -374,8 +400,8 @@ inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out, std
 // 1000 instructions for 40 cycles of AES latency (measured: 32 lanes 0.151 TSC c/B against 0.124
 // for 16 + 16, at 16 KiB); CBC-MAC stores nothing.
 template <unsigned R, bool Store>
-void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-               std::size_t blocks) noexcept {
+void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+               std::size_t n, std::size_t blocks) noexcept {
   if (blocks == 0) return;
   __m512i rk[R + 1];
   load_keys<R>(keys(sched(ks).enc), rk);
@@ -397,52 +423,68 @@ void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std
 }
 
 template <unsigned R>
-void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out, std::size_t n,
-                   std::size_t blocks) noexcept {
-  if (out) cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
-  else cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
+void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
+                   std::size_t n, std::size_t blocks) noexcept {
+  if (out)
+    cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
+  else
+    cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return ecb<10, false>(ks, out, in, n);
-    case 12: return ecb<12, false>(ks, out, in, n);
-    default: return ecb<14, false>(ks, out, in, n);
+    case 10:
+      return ecb<10, false>(ks, out, in, n);
+    case 12:
+      return ecb<12, false>(ks, out, in, n);
+    default:
+      return ecb<14, false>(ks, out, in, n);
   }
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return ecb<10, true>(ks, out, in, n);
-    case 12: return ecb<12, true>(ks, out, in, n);
-    default: return ecb<14, true>(ks, out, in, n);
+    case 10:
+      return ecb<10, true>(ks, out, in, n);
+    case 12:
+      return ecb<12, true>(ks, out, in, n);
+    default:
+      return ecb<14, true>(ks, out, in, n);
   }
 }
 void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
                std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(ctr_xor, ks, ctr, out, in, n);
 }
-void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
+void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t n) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
 }
-void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
-                     std::size_t n, std::size_t blocks) noexcept {
+void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in,
+                     std::uint8_t** out, std::size_t n, std::size_t blocks) noexcept {
   AXIOM_AES_BY_ROUNDS(cbc_lanes_any, ks, chain, in, out, n, blocks);
 }
 void xts_encrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return xts<10, false>(ks, tweak, out, in, n);
-    case 12: return xts<12, false>(ks, tweak, out, in, n);
-    default: return xts<14, false>(ks, tweak, out, in, n);
+    case 10:
+      return xts<10, false>(ks, tweak, out, in, n);
+    case 12:
+      return xts<12, false>(ks, tweak, out, in, n);
+    default:
+      return xts<14, false>(ks, tweak, out, in, n);
   }
 }
 void xts_decrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
                  std::size_t n) noexcept {
   switch (sched(ks).rounds) {
-    case 10: return xts<10, true>(ks, tweak, out, in, n);
-    case 12: return xts<12, true>(ks, tweak, out, in, n);
-    default: return xts<14, true>(ks, tweak, out, in, n);
+    case 10:
+      return xts<10, true>(ks, tweak, out, in, n);
+    case 12:
+      return xts<12, true>(ks, tweak, out, in, n);
+    default:
+      return xts<14, true>(ks, tweak, out, in, n);
   }
 }
 }  // namespace
@@ -452,8 +494,9 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const AesKernel aes_vaes_avx512 = {
     {"aes/vaes_avx512",
-     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
-         cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 | cpu::Feature::vaes | cpu::Feature::vpclmul,
+     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 |
+         cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 |
+         cpu::Feature::vaes | cpu::Feature::vpclmul,
      true},
     aes_vaes_avx512::aes_ni::setup,
     {aes_vaes_avx512::encrypt_blocks, aes_vaes_avx512::decrypt_blocks, aes_vaes_avx512::ctr_entry,

@@ -43,7 +43,8 @@ inline void decrypt_n(const __m128i* dk, __m256i* b) noexcept {
 // xor_keystream: out = in ^ E(b) for N ymm (counter mode). The input is xored into the last
 // round key, which saves the xor after the last round.
 template <unsigned R, int N>
-inline void xor_keystream(const __m128i* rk, __m256i* b, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void xor_keystream(const __m128i* rk, __m256i* b, std::uint8_t* out,
+                          const std::uint8_t* in) noexcept {
   const __m256i k0 = key2(rk, 0);
   for (int i = 0; i < N; ++i) b[i] = _mm256_xor_si256(b[i], k0);
   for (unsigned r = 1; r < R; ++r) {
@@ -51,7 +52,9 @@ inline void xor_keystream(const __m128i* rk, __m256i* b, std::uint8_t* out, cons
     for (int i = 0; i < N; ++i) b[i] = _mm256_aesenc_epi128(b[i], k);
   }
   const __m256i kl = key2(rk, R);
-  for (int i = 0; i < N; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
+  for (int i = 0; i < N; ++i)
+    storeu2(out + 32 * i,
+            _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
 }
 
 }  // namespace aes_vaes

@@ -48,7 +48,8 @@ int aead_checks(const AeadArgs& a, const AeadRules& r, Buf ctx = {}) {
   if (!r.tag_ok) return fail(AXIOM_ERR_INVALID_TAG_SIZE);
   const Buf in{a.in, a.in_len}, out{a.out, a.out_len};
   if (clash(out, in, {a.key, a.nonce, a.aad, a.tag, ctx}, detached(a)) ||
-      touches(a.tag, {in, a.aad, a.key, a.nonce}) || (a.op == Op::seal_detached && overlap(a.tag, ctx)))
+      touches(a.tag, {in, a.aad, a.key, a.nonce}) ||
+      (a.op == Op::seal_detached && overlap(a.tag, ctx)))
     return AXIOM_ERR_OVERLAPPING_BUFFERS;
   size_t message = a.in_len;  // the plaintext's length
   if (a.op == Op::open) {
@@ -70,12 +71,15 @@ int aead_run(const Aead& aead, const AeadArgs& a, Nonce nonce) {
   const auto aad = view(static_cast<const uint8_t*>(a.aad.p), a.aad.n);
   auto* tag = static_cast<std::uint8_t*>(const_cast<void*>(a.tag.p));
   switch (a.op) {
-    case Op::seal: return code(aead.seal(o, nonce, in, aad));
-    case Op::open: return code(aead.open(o, nonce, in, aad));
+    case Op::seal:
+      return code(aead.seal(o, nonce, in, aad));
+    case Op::open:
+      return code(aead.open(o, nonce, in, aad));
     case Op::seal_detached:
       return code(aead.seal_detached(o, std::span<std::uint8_t, 16>(tag, 16), nonce, in, aad));
     case Op::open_detached:
-      return code(aead.open_detached(o, nonce, in, std::span<const std::uint8_t, 16>(tag, 16), aad));
+      return code(
+          aead.open_detached(o, nonce, in, std::span<const std::uint8_t, 16>(tag, 16), aad));
   }
   return AXIOM_ERR_INVALID_ARGUMENT;
 }
@@ -93,10 +97,14 @@ int detached_forms(const AeadArgs& a, Seal&& seal, Open&& open) {
   const std::span<std::uint8_t> out(a.out, a.out ? a.out_len : 0);
   const auto in = view(a.in, a.in_len);
   switch (a.op) {
-    case Op::seal: return code(seal(out.first(a.in_len), out.subspan(a.in_len), nonce, aad, in));
-    case Op::open: return code(open(out, in.subspan(a.out_len), nonce, aad, in.first(a.out_len)));
-    case Op::seal_detached: return code(seal(out, std::span<std::uint8_t>(tag, a.tag.n), nonce, aad, in));
-    case Op::open_detached: return code(open(out, view(tag, a.tag.n), nonce, aad, in));
+    case Op::seal:
+      return code(seal(out.first(a.in_len), out.subspan(a.in_len), nonce, aad, in));
+    case Op::open:
+      return code(open(out, in.subspan(a.out_len), nonce, aad, in.first(a.out_len)));
+    case Op::seal_detached:
+      return code(seal(out, std::span<std::uint8_t>(tag, a.tag.n), nonce, aad, in));
+    case Op::open_detached:
+      return code(open(out, view(tag, a.tag.n), nonce, aad, in));
   }
   return AXIOM_ERR_INVALID_ARGUMENT;
 }
@@ -109,13 +117,20 @@ int gcm_call(const Ctx* ctx, const AeadArgs& a) {
   static_assert(((Ts::max_message_size == T::max_message_size) && ...));
   constexpr std::uint64_t max_aad = (std::uint64_t{1} << 61) - 1;  // SP 800-38D
   const bool keyed = holds<T>(ctx->opaque) || (holds<Ts>(ctx->opaque) || ...);
-  const AeadRules rules{keyed, true, a.nonce.n > 0, !detached(a) || (a.tag.n >= 12 && a.tag.n <= 16),
-                        T::max_message_size, max_aad};
+  const AeadRules rules{keyed,
+                        true,
+                        a.nonce.n > 0,
+                        !detached(a) || (a.tag.n >= 12 && a.tag.n <= 16),
+                        T::max_message_size,
+                        max_aad};
   if (int e = aead_checks(a, rules, area(ctx))) return e;
   return with_object<T, Ts...>(ctx, [&](const auto* g) {
     return detached_forms(
-        a, [&](auto o, auto t, auto n, auto ad, auto in) { return g->seal_detached(o, t, n, ad, in); },
-        [&](auto o, auto t, auto n, auto ad, auto in) { return g->open_detached(o, t, n, ad, in); });
+        a,
+        [&](auto o, auto t, auto n, auto ad, auto in) { return g->seal_detached(o, t, n, ad, in); },
+        [&](auto o, auto t, auto n, auto ad, auto in) {
+          return g->open_detached(o, t, n, ad, in);
+        });
   });
 }
 
@@ -129,8 +144,13 @@ int sm4_ccm_call(const axiom_sm4_ctx* ctx, const AeadArgs& a) {
                           !detached(a) || (a.tag.n >= 4 && a.tag.n <= 16 && a.tag.n % 2 == 0), max};
     if (int e = aead_checks(a, rules, area(ctx))) return e;
     return detached_forms(
-        a, [&](auto o, auto t, auto n, auto ad, auto in) { return detail::ccm_seal(k.c, o, t, n, ad, in); },
-        [&](auto o, auto t, auto n, auto ad, auto in) { return detail::ccm_open(k.c, o, t, n, ad, in); });
+        a,
+        [&](auto o, auto t, auto n, auto ad, auto in) {
+          return detail::ccm_seal(k.c, o, t, n, ad, in);
+        },
+        [&](auto o, auto t, auto n, auto ad, auto in) {
+          return detail::ccm_open(k.c, o, t, n, ad, in);
+        });
   });
 }
 
@@ -143,13 +163,23 @@ int mgm_call(const Ctx* ctx, const AeadArgs& a) {
     constexpr std::size_t N = std::decay_t<decltype(k)>::block_size;
     const detail::MgmKey key{k.c, &detail::mgm_default()};
     constexpr std::uint64_t max = (std::uint64_t{1} << (4 * N - 3)) - 1;
-    const bool nonce_ok = a.nonce.n == N && a.nonce.p && (static_cast<const uint8_t*>(a.nonce.p)[0] & 0x80) == 0;
-    const AeadRules rules{k.error == AXIOM_OK, true, nonce_ok, !detached(a) || (a.tag.n >= 4 && a.tag.n <= N), max,
+    const bool nonce_ok =
+        a.nonce.n == N && a.nonce.p && (static_cast<const uint8_t*>(a.nonce.p)[0] & 0x80) == 0;
+    const AeadRules rules{k.error == AXIOM_OK,
+                          true,
+                          nonce_ok,
+                          !detached(a) || (a.tag.n >= 4 && a.tag.n <= N),
+                          max,
                           max};
     if (int e = aead_checks(a, rules, area(ctx))) return e;
     return detached_forms(
-        a, [&](auto o, auto t, auto n, auto ad, auto in) { return detail::mgm_seal(key, o, t, n, ad, in); },
-        [&](auto o, auto t, auto n, auto ad, auto in) { return detail::mgm_open(key, o, t, n, ad, in); });
+        a,
+        [&](auto o, auto t, auto n, auto ad, auto in) {
+          return detail::mgm_seal(key, o, t, n, ad, in);
+        },
+        [&](auto o, auto t, auto n, auto ad, auto in) {
+          return detail::mgm_open(key, o, t, n, ad, in);
+        });
   });
 }
 
@@ -161,8 +191,9 @@ int chacha_call(const AeadArgs& a) {
   if (int e = aead_checks(a, rules)) return e;
   const auto* key = static_cast<const uint8_t*>(a.key.p);
   const Aead aead(std::span<const std::uint8_t, Aead::key_size>(key, Aead::key_size));
-  return aead_run(aead, a, std::span<const std::uint8_t, Aead::nonce_size>(
-                               static_cast<const uint8_t*>(a.nonce.p), Aead::nonce_size));
+  return aead_run(aead, a,
+                  std::span<const std::uint8_t, Aead::nonce_size>(
+                      static_cast<const uint8_t*>(a.nonce.p), Aead::nonce_size));
 }
 
 // stream_xor: ChaCha20 or XChaCha20 in the C API.
@@ -205,30 +236,46 @@ void axiom_sm4_gcm_clear(axiom_sm4_gcm_ctx* ctx) {
 }
 
 // The AEADs' four forms over a context (ctx_call(ctx, AeadArgs)).
-#define AXIOM_C_AEAD(prefix, Ctx, call)                                                          \
-  int prefix##_seal(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,        \
-                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,     \
-                    size_t in_len) {                                                             \
-    return call(ctx, {Op::seal, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
-  }                                                                                              \
-  int prefix##_open(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,        \
-                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,     \
-                    size_t in_len) {                                                             \
-    return call(ctx, {Op::open, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
-  }                                                                                              \
-  int prefix##_seal_detached(const Ctx* ctx, uint8_t* out, size_t out_len, uint8_t* tag,       \
-                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,             \
-                             const uint8_t* aad, size_t aad_len, const uint8_t* in,              \
-                             size_t in_len) {                                                    \
-    return call(ctx, {Op::seal_detached, out, out_len, {tag, tag_len}, {}, {nonce, nonce_len},  \
-                      {aad, aad_len}, in, in_len});                                              \
-  }                                                                                              \
-  int prefix##_open_detached(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* tag, \
-                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,             \
-                             const uint8_t* aad, size_t aad_len, const uint8_t* in,              \
-                             size_t in_len) {                                                    \
-    return call(ctx, {Op::open_detached, out, out_len, {tag, tag_len}, {}, {nonce, nonce_len},  \
-                      {aad, aad_len}, in, in_len});                                              \
+#define AXIOM_C_AEAD(prefix, Ctx, call)                                                            \
+  int prefix##_seal(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,            \
+                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,       \
+                    size_t in_len) {                                                               \
+    return call(ctx,                                                                               \
+                {Op::seal, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
+  }                                                                                                \
+  int prefix##_open(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,            \
+                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,       \
+                    size_t in_len) {                                                               \
+    return call(ctx,                                                                               \
+                {Op::open, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
+  }                                                                                                \
+  int prefix##_seal_detached(const Ctx* ctx, uint8_t* out, size_t out_len, uint8_t* tag,           \
+                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,               \
+                             const uint8_t* aad, size_t aad_len, const uint8_t* in,                \
+                             size_t in_len) {                                                      \
+    return call(ctx, {Op::seal_detached,                                                           \
+                      out,                                                                         \
+                      out_len,                                                                     \
+                      {tag, tag_len},                                                              \
+                      {},                                                                          \
+                      {nonce, nonce_len},                                                          \
+                      {aad, aad_len},                                                              \
+                      in,                                                                          \
+                      in_len});                                                                    \
+  }                                                                                                \
+  int prefix##_open_detached(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* tag,     \
+                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,               \
+                             const uint8_t* aad, size_t aad_len, const uint8_t* in,                \
+                             size_t in_len) {                                                      \
+    return call(ctx, {Op::open_detached,                                                           \
+                      out,                                                                         \
+                      out_len,                                                                     \
+                      {tag, tag_len},                                                              \
+                      {},                                                                          \
+                      {nonce, nonce_len},                                                          \
+                      {aad, aad_len},                                                              \
+                      in,                                                                          \
+                      in_len});                                                                    \
   }
 
 #define AXIOM_AES_GCM_CALL gcm_call<axiom::AesGcm128, axiom::AesGcm192, axiom::AesGcm256>
@@ -254,32 +301,60 @@ int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key
 }
 
 // The AEAD forms without a context, over the key in the call.
-#define AXIOM_C_KEY_AEAD(prefix, Aead)                                                           \
+#define AXIOM_C_KEY_AEAD(prefix, Aead)                                                          \
   int prefix##_seal(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,           \
-                    const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,  \
-                    const uint8_t* in, size_t in_len) {                                          \
-    return chacha_call<Aead>(                                                                    \
-        {Op::seal, out, out_len, {}, {key, key_len}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
-  }                                                                                              \
+                    const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len, \
+                    const uint8_t* in, size_t in_len) {                                         \
+    return chacha_call<Aead>({Op::seal,                                                         \
+                              out,                                                              \
+                              out_len,                                                          \
+                              {},                                                               \
+                              {key, key_len},                                                   \
+                              {nonce, nonce_len},                                               \
+                              {aad, aad_len},                                                   \
+                              in,                                                               \
+                              in_len});                                                         \
+  }                                                                                             \
   int prefix##_open(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,           \
-                    const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,  \
-                    const uint8_t* in, size_t in_len) {                                          \
-    return chacha_call<Aead>(                                                                    \
-        {Op::open, out, out_len, {}, {key, key_len}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
-  }                                                                                              \
+                    const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len, \
+                    const uint8_t* in, size_t in_len) {                                         \
+    return chacha_call<Aead>({Op::open,                                                         \
+                              out,                                                              \
+                              out_len,                                                          \
+                              {},                                                               \
+                              {key, key_len},                                                   \
+                              {nonce, nonce_len},                                               \
+                              {aad, aad_len},                                                   \
+                              in,                                                               \
+                              in_len});                                                         \
+  }                                                                                             \
   int prefix##_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag, size_t tag_len,        \
-                             const uint8_t* key, size_t key_len, const uint8_t* nonce,           \
-                             size_t nonce_len, const uint8_t* aad, size_t aad_len,               \
-                             const uint8_t* in, size_t in_len) {                                 \
-    return chacha_call<Aead>({Op::seal_detached, out, out_len, {tag, tag_len}, {key, key_len},  \
-                              {nonce, nonce_len}, {aad, aad_len}, in, in_len});                  \
-  }                                                                                              \
+                             const uint8_t* key, size_t key_len, const uint8_t* nonce,          \
+                             size_t nonce_len, const uint8_t* aad, size_t aad_len,              \
+                             const uint8_t* in, size_t in_len) {                                \
+    return chacha_call<Aead>({Op::seal_detached,                                                \
+                              out,                                                              \
+                              out_len,                                                          \
+                              {tag, tag_len},                                                   \
+                              {key, key_len},                                                   \
+                              {nonce, nonce_len},                                               \
+                              {aad, aad_len},                                                   \
+                              in,                                                               \
+                              in_len});                                                         \
+  }                                                                                             \
   int prefix##_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag, size_t tag_len,  \
-                             const uint8_t* key, size_t key_len, const uint8_t* nonce,           \
-                             size_t nonce_len, const uint8_t* aad, size_t aad_len,               \
-                             const uint8_t* in, size_t in_len) {                                 \
-    return chacha_call<Aead>({Op::open_detached, out, out_len, {tag, tag_len}, {key, key_len},  \
-                              {nonce, nonce_len}, {aad, aad_len}, in, in_len});                  \
+                             const uint8_t* key, size_t key_len, const uint8_t* nonce,          \
+                             size_t nonce_len, const uint8_t* aad, size_t aad_len,              \
+                             const uint8_t* in, size_t in_len) {                                \
+    return chacha_call<Aead>({Op::open_detached,                                                \
+                              out,                                                              \
+                              out_len,                                                          \
+                              {tag, tag_len},                                                   \
+                              {key, key_len},                                                   \
+                              {nonce, nonce_len},                                               \
+                              {aad, aad_len},                                                   \
+                              in,                                                               \
+                              in_len});                                                         \
   }
 
 AXIOM_C_KEY_AEAD(axiom_chacha20_poly1305, axiom::ChaCha20Poly1305)

@@ -17,7 +17,8 @@ namespace {
 
 // The modes over any keyed 128-bit block cipher.
 template <std::size_t N>
-[[gnu::always_inline]] inline int one_block(const Keyed<N>& k, bool decrypt, uint8_t* out, const uint8_t* in) {
+[[gnu::always_inline]] inline int one_block(const Keyed<N>& k, bool decrypt, uint8_t* out,
+                                            const uint8_t* in) {
   if (k.error == AXIOM_ERR_NULL_POINTER || !out || !in) return AXIOM_ERR_NULL_POINTER;
   if (k.error) return k.error;
   const Buf o{out, N}, i{in, N};
@@ -43,7 +44,8 @@ template <std::size_t N>
   const Buf o{out, out_len}, i{in, in_len}, v{iv, N};
   if (int e = first_error({&k}, {v, o, i})) return e;
   if (in_len % N != 0) return AXIOM_ERR_INVALID_ARGUMENT;
-  if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v}))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
   detail::CbcState s;
   (void)detail::set_register(s.reg, s.size, view(iv, N));  // N bytes: always valid
   s.head = 0;
@@ -54,8 +56,9 @@ template <std::size_t N>
 }
 
 template <std::size_t N>
-[[gnu::always_inline]] inline int ctr(const Keyed<N>& k, const uint8_t* iv, uint64_t offset, uint8_t* out,
-                                      size_t out_len, const uint8_t* in, size_t in_len) {
+[[gnu::always_inline]] inline int ctr(const Keyed<N>& k, const uint8_t* iv, uint64_t offset,
+                                      uint8_t* out, size_t out_len, const uint8_t* in,
+                                      size_t in_len) {
   const Buf o{out, out_len}, i{in, in_len}, v{iv, N};
   if (int e = first_error({&k}, {v, o, i})) return e;
   if (clash(o, i, {v}) || overlap(o, k.area)) return AXIOM_ERR_OVERLAPPING_BUFFERS;
@@ -68,19 +71,21 @@ template <std::size_t N>
 
 // xts: one XTS data unit, Key1 in d and Key2 in t: two contexts of the same key size.
 template <std::size_t N>
-[[gnu::always_inline]] inline int xts(const Keyed<N>& d, const Keyed<N>& t, int standard, bool decrypt,
-                                      const uint8_t* tweak, uint8_t* out, size_t out_len,
-                                      const uint8_t* in, size_t in_len) {
+[[gnu::always_inline]] inline int xts(const Keyed<N>& d, const Keyed<N>& t, int standard,
+                                      bool decrypt, const uint8_t* tweak, uint8_t* out,
+                                      size_t out_len, const uint8_t* in, size_t in_len) {
   const Buf o{out, out_len}, i{in, in_len}, w{tweak, N};
   if (int e = first_error({&d, &t}, {w, o, i})) return e;
   if (d.area.p == t.area.p) return AXIOM_ERR_INVALID_ARGUMENT;  // Key1 must differ from Key2
-  if (standard != AXIOM_XTS_IEEE1619 && standard != AXIOM_XTS_GB17964) return AXIOM_ERR_INVALID_ARGUMENT;
+  if (standard != AXIOM_XTS_IEEE1619 && standard != AXIOM_XTS_GB17964)
+    return AXIOM_ERR_INVALID_ARGUMENT;
   if (in_len < N) return AXIOM_ERR_INVALID_ARGUMENT;
   if (d.key_size != t.key_size) return AXIOM_ERR_INVALID_KEY_SIZE;
   if (clash(o, i, {w, d.area, t.area})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
-  const XtsStandard s = standard == AXIOM_XTS_GB17964 ? XtsStandard::gb17964 : XtsStandard::ieee1619;
+  const XtsStandard s =
+      standard == AXIOM_XTS_GB17964 ? XtsStandard::gb17964 : XtsStandard::ieee1619;
   return code(detail::xts_run(d.c, t.c, s, decrypt, {out, out ? out_len : 0}, view(in, in_len),
-                                     std::span<const std::uint8_t, N>(tweak, N)));
+                              std::span<const std::uint8_t, N>(tweak, N)));
 }
 
 template <std::size_t N>
@@ -88,7 +93,8 @@ template <std::size_t N>
                                       size_t out_len, const uint8_t* in, size_t in_len) {
   const Buf o{out, out_len}, i{in, in_len}, v{iv, N};
   if (int e = first_error({&k}, {v, o, i})) return e;
-  if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v}))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
   detail::CfbState s;
   (void)detail::set_register(s.reg, s.size, view(iv, N));  // N bytes: always valid
   s.s = s.used = N;
@@ -103,7 +109,8 @@ template <std::size_t N>
                                       const uint8_t* in, size_t in_len) {
   const Buf o{out, out_len}, i{in, in_len}, v{iv, N};
   if (int e = first_error({&k}, {v, o, i})) return e;
-  if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v})) return AXIOM_ERR_OVERLAPPING_BUFFERS;
+  if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v}))
+    return AXIOM_ERR_OVERLAPPING_BUFFERS;
   detail::OfbState s;
   (void)detail::set_register(s.reg, s.size, view(iv, N));
   s.used = s.size;
@@ -195,9 +202,11 @@ int cbc_many(const Keyed<N>& k, const axiom_cbc_job* jobs, size_t n, bool pad) {
   if (k.error == AXIOM_ERR_NULL_POINTER || !valid(jobs, n)) return AXIOM_ERR_NULL_POINTER;
   if (!jobs_buf(jobs, n, all)) return AXIOM_ERR_INVALID_LENGTH;  // before reading any job
   for (size_t i = 0; i < n; ++i)
-    if (!valid(jobs[i].out, jobs[i].out_len) || !valid(jobs[i].in, jobs[i].in_len)) return AXIOM_ERR_NULL_POINTER;
+    if (!valid(jobs[i].out, jobs[i].out_len) || !valid(jobs[i].in, jobs[i].in_len))
+      return AXIOM_ERR_NULL_POINTER;
   for (size_t i = 0; i < n; ++i)
-    if (absurd(jobs[i].out, jobs[i].out_len) || absurd(jobs[i].in, jobs[i].in_len)) return AXIOM_ERR_INVALID_LENGTH;
+    if (absurd(jobs[i].out, jobs[i].out_len) || absurd(jobs[i].in, jobs[i].in_len))
+      return AXIOM_ERR_INVALID_LENGTH;
   if (k.error) return k.error;
   for (size_t i = 0; i < n; ++i)
     if (!pad && jobs[i].in_len % N != 0) return AXIOM_ERR_INVALID_ARGUMENT;
@@ -253,8 +262,12 @@ int ctr_acpkm(const Ctx* ctx, const uint8_t* iv, size_t iv_len, size_t section_s
   using C = typename RowOf<Ctx>::type::ciphers::first;
   return with_object<C>(ctx, [&](const C* k) {
     const Buf o{out, out_len}, i{in, in_len}, v{iv, iv_len};
-    const Keyed<C::block_size> keyed{!ctx ? AXIOM_ERR_NULL_POINTER : !k ? AXIOM_ERR_INVALID_ARGUMENT : AXIOM_OK, {},
-                                     C::key_size, area(ctx)};
+    const Keyed<C::block_size> keyed{!ctx ? AXIOM_ERR_NULL_POINTER
+                                     : !k ? AXIOM_ERR_INVALID_ARGUMENT
+                                          : AXIOM_OK,
+                                     {},
+                                     C::key_size,
+                                     area(ctx)};
     if (int e = first_error({&keyed}, {v, o, i})) return e;
     if (section_size == 0 || section_size % C::block_size != 0) return AXIOM_ERR_INVALID_ARGUMENT;
     if (iv_len != CtrAcpkm<C>::iv_size) return AXIOM_ERR_INVALID_NONCE_SIZE;
@@ -272,109 +285,115 @@ using namespace axiom::capi;
 // The functions of a row of core/block_ciphers.h, for the contexts prefix_ctx and
 // prefix_cmac_ctx: every function one call to the helpers above. Block arguments (out[16],
 // iv[16], tag[16] in axiom.h) are the row's block size.
-#define AXIOM_C_BLOCK_CIPHER(prefix)                                                             \
-  int prefix##_init(prefix##_ctx* ctx, const uint8_t* key, size_t key_len) {                   \
-    return init_cipher(ctx, key, key_len);                                                       \
-  }                                                                                              \
-  void prefix##_clear(prefix##_ctx* ctx) { /* the objects own nothing but the context's bytes */ \
-    if (ctx) axiom::secure_wipe(ctx, sizeof *ctx);                                               \
-  }                                                                                              \
-  int prefix##_encrypt_block(const prefix##_ctx* ctx, uint8_t* out, const uint8_t* in) {       \
-    return with_cipher(ctx, [=](const auto& k) { return one_block(k, false, out, in); });       \
-  }                                                                                              \
-  int prefix##_decrypt_block(const prefix##_ctx* ctx, uint8_t* out, const uint8_t* in) {       \
-    return with_cipher(ctx, [=](const auto& k) { return one_block(k, true, out, in); });        \
-  }                                                                                              \
-  int prefix##_ecb_encrypt(const prefix##_ctx* ctx, uint8_t* out, size_t out_len,              \
-                           const uint8_t* in, size_t in_len) {                                   \
-    return with_cipher(ctx, [=](const auto& k) { return ecb(k, false, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_ecb_decrypt(const prefix##_ctx* ctx, uint8_t* out, size_t out_len,              \
-                           const uint8_t* in, size_t in_len) {                                   \
-    return with_cipher(ctx, [=](const auto& k) { return ecb(k, true, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_cbc_encrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len, \
-                           const uint8_t* in, size_t in_len) {                                   \
-    return with_cipher(ctx, [=](const auto& k) { return cbc(k, false, iv, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_cbc_decrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len, \
-                           const uint8_t* in, size_t in_len) {                                   \
-    return with_cipher(ctx, [=](const auto& k) { return cbc(k, true, iv, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_ctr_xor(const prefix##_ctx* ctx, const uint8_t* iv, uint64_t offset, uint8_t* out, \
-                       size_t out_len, const uint8_t* in, size_t in_len) {                       \
-    return with_cipher(ctx, [=](const auto& k) { return ctr(k, iv, offset, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_cfb_encrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len, \
-                           const uint8_t* in, size_t in_len) {                                   \
-    return with_cipher(ctx, [=](const auto& k) { return cfb(k, false, iv, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_cfb_decrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len, \
-                           const uint8_t* in, size_t in_len) {                                   \
-    return with_cipher(ctx, [=](const auto& k) { return cfb(k, true, iv, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_ofb_xor(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len,     \
-                       const uint8_t* in, size_t in_len) {                                       \
-    return with_cipher(ctx, [=](const auto& k) { return ofb(k, iv, out, out_len, in, in_len); }); \
-  }                                                                                              \
-  int prefix##_cmac(const prefix##_ctx* ctx, uint8_t* tag, const uint8_t* msg, size_t msg_len) { \
-    return cmac_oneshot(ctx, tag, msg, msg_len);                                                 \
-  }                                                                                              \
-  int prefix##_cmac_init(prefix##_cmac_ctx* cmac, const prefix##_ctx* cipher) {                \
-    return cmac_init<prefix##_ctx>(cmac, cipher);                                                \
-  }                                                                                              \
-  int prefix##_cmac_update(prefix##_cmac_ctx* cmac, const uint8_t* data, size_t len) {         \
-    return cmac_update<prefix##_ctx>(cmac, data, len);                                           \
-  }                                                                                              \
-  int prefix##_cmac_final(prefix##_cmac_ctx* cmac, uint8_t* tag) {                             \
-    return cmac_final<prefix##_ctx>(cmac, tag);                                                  \
-  }                                                                                              \
-  int prefix##_cbc_encrypt_many(const prefix##_ctx* ctx, const axiom_cbc_job* jobs, size_t n) { \
-    return with_cipher(ctx, [=](const auto& k) { return cbc_many(k, jobs, n, false); });        \
-  }                                                                                              \
-  int prefix##_cbc_encrypt_many_padded(const prefix##_ctx* ctx, const axiom_cbc_job* jobs,      \
-                                       size_t n) {                                               \
-    return with_cipher(ctx, [=](const auto& k) { return cbc_many(k, jobs, n, true); });         \
-  }                                                                                              \
-  int prefix##_cmac_many(const prefix##_ctx* ctx, axiom_cmac_job* jobs, size_t n) {            \
-    return with_cipher(ctx, [=](const auto& k) { return cmac_many(k, jobs, n); });              \
+#define AXIOM_C_BLOCK_CIPHER(prefix)                                                               \
+  int prefix##_init(prefix##_ctx* ctx, const uint8_t* key, size_t key_len) {                       \
+    return init_cipher(ctx, key, key_len);                                                         \
+  }                                                                                                \
+  void prefix##_clear(prefix##_ctx* ctx) { /* the objects own nothing but the context's bytes */   \
+    if (ctx) axiom::secure_wipe(ctx, sizeof *ctx);                                                 \
+  }                                                                                                \
+  int prefix##_encrypt_block(const prefix##_ctx* ctx, uint8_t* out, const uint8_t* in) {           \
+    return with_cipher(ctx, [=](const auto& k) { return one_block(k, false, out, in); });          \
+  }                                                                                                \
+  int prefix##_decrypt_block(const prefix##_ctx* ctx, uint8_t* out, const uint8_t* in) {           \
+    return with_cipher(ctx, [=](const auto& k) { return one_block(k, true, out, in); });           \
+  }                                                                                                \
+  int prefix##_ecb_encrypt(const prefix##_ctx* ctx, uint8_t* out, size_t out_len,                  \
+                           const uint8_t* in, size_t in_len) {                                     \
+    return with_cipher(ctx,                                                                        \
+                       [=](const auto& k) { return ecb(k, false, out, out_len, in, in_len); });    \
+  }                                                                                                \
+  int prefix##_ecb_decrypt(const prefix##_ctx* ctx, uint8_t* out, size_t out_len,                  \
+                           const uint8_t* in, size_t in_len) {                                     \
+    return with_cipher(ctx,                                                                        \
+                       [=](const auto& k) { return ecb(k, true, out, out_len, in, in_len); });     \
+  }                                                                                                \
+  int prefix##_cbc_encrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len,     \
+                           const uint8_t* in, size_t in_len) {                                     \
+    return with_cipher(                                                                            \
+        ctx, [=](const auto& k) { return cbc(k, false, iv, out, out_len, in, in_len); });          \
+  }                                                                                                \
+  int prefix##_cbc_decrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len,     \
+                           const uint8_t* in, size_t in_len) {                                     \
+    return with_cipher(ctx,                                                                        \
+                       [=](const auto& k) { return cbc(k, true, iv, out, out_len, in, in_len); }); \
+  }                                                                                                \
+  int prefix##_ctr_xor(const prefix##_ctx* ctx, const uint8_t* iv, uint64_t offset, uint8_t* out,  \
+                       size_t out_len, const uint8_t* in, size_t in_len) {                         \
+    return with_cipher(                                                                            \
+        ctx, [=](const auto& k) { return ctr(k, iv, offset, out, out_len, in, in_len); });         \
+  }                                                                                                \
+  int prefix##_cfb_encrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len,     \
+                           const uint8_t* in, size_t in_len) {                                     \
+    return with_cipher(                                                                            \
+        ctx, [=](const auto& k) { return cfb(k, false, iv, out, out_len, in, in_len); });          \
+  }                                                                                                \
+  int prefix##_cfb_decrypt(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len,     \
+                           const uint8_t* in, size_t in_len) {                                     \
+    return with_cipher(ctx,                                                                        \
+                       [=](const auto& k) { return cfb(k, true, iv, out, out_len, in, in_len); }); \
+  }                                                                                                \
+  int prefix##_ofb_xor(const prefix##_ctx* ctx, uint8_t* iv, uint8_t* out, size_t out_len,         \
+                       const uint8_t* in, size_t in_len) {                                         \
+    return with_cipher(ctx, [=](const auto& k) { return ofb(k, iv, out, out_len, in, in_len); });  \
+  }                                                                                                \
+  int prefix##_cmac(const prefix##_ctx* ctx, uint8_t* tag, const uint8_t* msg, size_t msg_len) {   \
+    return cmac_oneshot(ctx, tag, msg, msg_len);                                                   \
+  }                                                                                                \
+  int prefix##_cmac_init(prefix##_cmac_ctx* cmac, const prefix##_ctx* cipher) {                    \
+    return cmac_init<prefix##_ctx>(cmac, cipher);                                                  \
+  }                                                                                                \
+  int prefix##_cmac_update(prefix##_cmac_ctx* cmac, const uint8_t* data, size_t len) {             \
+    return cmac_update<prefix##_ctx>(cmac, data, len);                                             \
+  }                                                                                                \
+  int prefix##_cmac_final(prefix##_cmac_ctx* cmac, uint8_t* tag) {                                 \
+    return cmac_final<prefix##_ctx>(cmac, tag);                                                    \
+  }                                                                                                \
+  int prefix##_cbc_encrypt_many(const prefix##_ctx* ctx, const axiom_cbc_job* jobs, size_t n) {    \
+    return with_cipher(ctx, [=](const auto& k) { return cbc_many(k, jobs, n, false); });           \
+  }                                                                                                \
+  int prefix##_cbc_encrypt_many_padded(const prefix##_ctx* ctx, const axiom_cbc_job* jobs,         \
+                                       size_t n) {                                                 \
+    return with_cipher(ctx, [=](const auto& k) { return cbc_many(k, jobs, n, true); });            \
+  }                                                                                                \
+  int prefix##_cmac_many(const prefix##_ctx* ctx, axiom_cmac_job* jobs, size_t n) {                \
+    return with_cipher(ctx, [=](const auto& k) { return cmac_many(k, jobs, n); });                 \
   }
 
 // XTS, for the rows of 16-byte blocks.
-#define AXIOM_C_XTS_16(prefix)                                                                   \
-  int prefix##_xts_encrypt(const prefix##_ctx* data_ctx, const prefix##_ctx* tweak_ctx, int standard, \
-                           const uint8_t* tweak, uint8_t* out, size_t out_len, const uint8_t* in, \
-                           size_t in_len) {                                                      \
-    return with_cipher(data_ctx, [&](const auto& d) {                                            \
-      return with_cipher(tweak_ctx, [&](const auto& t) {                                         \
-        return xts(d, t, standard, false, tweak, out, out_len, in, in_len);                      \
-      });                                                                                        \
-    });                                                                                          \
-  }                                                                                              \
-  int prefix##_xts_decrypt(const prefix##_ctx* data_ctx, const prefix##_ctx* tweak_ctx, int standard, \
-                           const uint8_t* tweak, uint8_t* out, size_t out_len, const uint8_t* in, \
-                           size_t in_len) {                                                      \
-    return with_cipher(data_ctx, [&](const auto& d) {                                            \
-      return with_cipher(tweak_ctx, [&](const auto& t) {                                         \
-        return xts(d, t, standard, true, tweak, out, out_len, in, in_len);                       \
-      });                                                                                        \
-    });                                                                                          \
+#define AXIOM_C_XTS_16(prefix)                                                               \
+  int prefix##_xts_encrypt(const prefix##_ctx* data_ctx, const prefix##_ctx* tweak_ctx,      \
+                           int standard, const uint8_t* tweak, uint8_t* out, size_t out_len, \
+                           const uint8_t* in, size_t in_len) {                               \
+    return with_cipher(data_ctx, [&](const auto& d) {                                        \
+      return with_cipher(tweak_ctx, [&](const auto& t) {                                     \
+        return xts(d, t, standard, false, tweak, out, out_len, in, in_len);                  \
+      });                                                                                    \
+    });                                                                                      \
+  }                                                                                          \
+  int prefix##_xts_decrypt(const prefix##_ctx* data_ctx, const prefix##_ctx* tweak_ctx,      \
+                           int standard, const uint8_t* tweak, uint8_t* out, size_t out_len, \
+                           const uint8_t* in, size_t in_len) {                               \
+    return with_cipher(data_ctx, [&](const auto& d) {                                        \
+      return with_cipher(tweak_ctx, [&](const auto& t) {                                     \
+        return xts(d, t, standard, true, tweak, out, out_len, in, in_len);                   \
+      });                                                                                    \
+    });                                                                                      \
   }
 #define AXIOM_C_XTS_8(prefix)
 
 // CTR-ACPKM, for the GOST rows.
-#define AXIOM_C_ACPKM_gost(prefix)                                                               \
-  int prefix##_ctr_acpkm_xor(const prefix##_ctx* ctx, const uint8_t* iv, size_t iv_len,         \
+#define AXIOM_C_ACPKM_gost(prefix)                                                                 \
+  int prefix##_ctr_acpkm_xor(const prefix##_ctx* ctx, const uint8_t* iv, size_t iv_len,            \
                              size_t section_size, uint8_t* out, size_t out_len, const uint8_t* in, \
-                             size_t in_len) {                                                    \
-    return ctr_acpkm(ctx, iv, iv_len, section_size, out, out_len, in, in_len);                   \
+                             size_t in_len) {                                                      \
+    return ctr_acpkm(ctx, iv, iv_len, section_size, out, out_len, in, in_len);                     \
   }
 #define AXIOM_C_ACPKM_nist(prefix)
 
 #define AXIOM_C_ROW_(family, block, standard, ...) \
   AXIOM_C_BLOCK_CIPHER(axiom_##family)             \
-  AXIOM_C_XTS_##block(axiom_##family)              \
-  AXIOM_C_ACPKM_##standard(axiom_##family)
+  AXIOM_C_XTS_##block(axiom_##family) AXIOM_C_ACPKM_##standard(axiom_##family)
 
 extern "C" {
 AXIOM_BLOCK_CIPHERS(AXIOM_C_ROW_)

@@ -77,7 +77,9 @@ struct Buf {
   return false;
 }
 
-inline std::span<const std::uint8_t> view(const std::uint8_t* p, size_t n) { return {p, p ? n : 0}; }
+inline std::span<const std::uint8_t> view(const std::uint8_t* p, size_t n) {
+  return {p, p ? n : 0};
+}
 
 // aside: f writes an N-byte output (a digest, tag or key of fixed size) to scratch, copied to
 // out after every input has been read, so out may overlap any input.
@@ -121,10 +123,10 @@ enum class Kind : std::uint64_t {
 };
 
 template <class T>
-inline constexpr Kind kind_of =
-    detail::in_list<T, detail::BlockCiphers>
-        ? Kind(static_cast<std::uint64_t>(Kind::block_cipher) + detail::index_of<T>)
-        : Kind::none;
+inline constexpr Kind kind_of = detail::in_list<T, detail::BlockCiphers>
+                                    ? Kind(static_cast<std::uint64_t>(Kind::block_cipher) +
+                                           detail::index_of<T>)
+                                    : Kind::none;
 template <>
 inline constexpr Kind kind_of<Sha256> = Kind::sha256;
 template <>
@@ -169,7 +171,8 @@ template <class T>
 // start constructs T from args in a context.
 template <class T, std::size_t W, class... A>
 T* start(std::uint64_t (&opaque)[W], A&&... args) {
-  static_assert(8 + (alignof(T) > 8 ? alignof(T) - 8 : 0) + sizeof(T) <= sizeof opaque, "context too small");
+  static_assert(8 + (alignof(T) > 8 ? alignof(T) - 8 : 0) + sizeof(T) <= sizeof opaque,
+                "context too small");
   const std::size_t at = offset_for<T>(opaque);
   T* obj = new (reinterpret_cast<unsigned char*>(opaque + 1) + at) T(std::forward<A>(args)...);
   opaque[0] = state_word<T>() | at;
@@ -311,10 +314,11 @@ template <class T, class... Rest, class Ctx, class F>
 [[gnu::noinline]] int moved_cipher(const Ctx* ctx, F& f) {
   if constexpr (sizeof...(Rest) > 0)
     if (!holds<T>(ctx->opaque)) return moved_cipher<Rest...>(ctx, f);
-  return moved<T>(reinterpret_cast<const unsigned char*>(ctx->opaque + 1) + (ctx->opaque[0] & 0xff),
-                  [&](const T* copy) {
-                    return f(Keyed<T::block_size>{AXIOM_OK, copy->block_ref(), T::key_size, area(ctx)});
-                  });
+  return moved<T>(
+      reinterpret_cast<const unsigned char*>(ctx->opaque + 1) + (ctx->opaque[0] & 0xff),
+      [&](const T* copy) {
+        return f(Keyed<T::block_size>{AXIOM_OK, copy->block_ref(), T::key_size, area(ctx)});
+      });
 }
 
 // with_cipher_of calls f(k) with the cipher of a context holding one of T, Ts (one per key
@@ -333,10 +337,10 @@ int with_cipher_of(const Ctx* ctx, F&& f) {
 // RowOf<Ctx>: the row of core/block_ciphers.h whose C context Ctx is (axiom_<family>_ctx).
 template <class Ctx>
 struct RowOf;
-#define AXIOM_C_ROW_OF_(family, ...)             \
-  template <>                                    \
-  struct RowOf<axiom_##family##_ctx> {           \
-    using type = detail::family##_row;           \
+#define AXIOM_C_ROW_OF_(family, ...)   \
+  template <>                          \
+  struct RowOf<axiom_##family##_ctx> { \
+    using type = detail::family##_row; \
   };
 AXIOM_BLOCK_CIPHERS(AXIOM_C_ROW_OF_)
 #undef AXIOM_C_ROW_OF_
@@ -367,7 +371,7 @@ int init_cipher(Ctx* ctx, const uint8_t* key, size_t key_len) {
 // NULL pointer (the contexts' too), an impossible length, a context without a key.
 template <std::size_t N>
 [[gnu::always_inline]] inline int first_error(std::initializer_list<const Keyed<N>*> keys,
-                                               std::initializer_list<Buf> bufs) {
+                                              std::initializer_list<Buf> bufs) {
   for (const Keyed<N>* k : keys)
     if (k->error == AXIOM_ERR_NULL_POINTER) return k->error;
   if (int e = check_bufs(bufs)) return e;

@@ -70,7 +70,8 @@ int axiom_hkdf_sha256(uint8_t* okm, size_t okm_len, const uint8_t* ikm, size_t i
   return kdf(
       okm, okm_len, false,
       [&](std::span<std::uint8_t> o) {
-        return axiom::Hkdf<axiom::Sha256>::derive(o, view(ikm, ikm_len), view(salt, salt_len), view(info, info_len));
+        return axiom::Hkdf<axiom::Sha256>::derive(o, view(ikm, ikm_len), view(salt, salt_len),
+                                                  view(info, info_len));
       },
       Buf{ikm, ikm_len}, Buf{salt, salt_len}, Buf{info, info_len});
 }
@@ -87,13 +88,13 @@ int axiom_pbkdf2_hmac_sha256(uint8_t* out, size_t out_len, const uint8_t* passwo
       Buf{password, password_len}, Buf{salt, salt_len});
 }
 
-int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len,
-                           const uint8_t* msg, size_t msg_len) {
+int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len, const uint8_t* msg,
+                           size_t msg_len) {
   return hmac<axiom::Streebog256>(out, key, key_len, msg, msg_len);
 }
 
-int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
-                           const uint8_t* msg, size_t msg_len) {
+int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len, const uint8_t* msg,
+                           size_t msg_len) {
   return hmac<axiom::Streebog512>(out, key, key_len, msg, msg_len);
 }
 
@@ -103,8 +104,8 @@ int axiom_pbkdf2_hmac_streebog512(uint8_t* out, size_t out_len, const uint8_t* p
   return kdf(
       out, out_len, iterations == 0,
       [&](std::span<std::uint8_t> o) {
-        return axiom::Pbkdf2<axiom::Hmac<axiom::Streebog512>>::derive(o, view(password, password_len),
-                                                                      view(salt, salt_len), iterations);
+        return axiom::Pbkdf2<axiom::Hmac<axiom::Streebog512>>::derive(
+            o, view(password, password_len), view(salt, salt_len), iterations);
       },
       Buf{password, password_len}, Buf{salt, salt_len});
 }
@@ -112,9 +113,11 @@ int axiom_pbkdf2_hmac_streebog512(uint8_t* out, size_t out_len, const uint8_t* p
 int axiom_kdf_gostr3411_2012_256(uint8_t out[32], const uint8_t* key, size_t key_len,
                                  const uint8_t* label, size_t label_len, const uint8_t* seed,
                                  size_t seed_len) {
-  if (int e = check_bufs({{out, 32}, {key, key_len}, {label, label_len}, {seed, seed_len}})) return e;
+  if (int e = check_bufs({{out, 32}, {key, key_len}, {label, label_len}, {seed, seed_len}}))
+    return e;
   aside<32>(out, [&](std::span<std::uint8_t, 32> o) {
-    axiom::KdfGostr3411_2012_256::derive(o, view(key, key_len), view(label, label_len), view(seed, seed_len));
+    axiom::KdfGostr3411_2012_256::derive(o, view(key, key_len), view(label, label_len),
+                                         view(seed, seed_len));
   });
   return AXIOM_OK;
 }
@@ -125,8 +128,8 @@ int axiom_kdf_tree_gostr3411_2012_256(uint8_t* out, size_t out_len, const uint8_
   return kdf(
       out, out_len, r < 1 || r > 4 || out_len == 0,
       [&](std::span<std::uint8_t> o) {
-        return axiom::KdfTreeGostr3411_2012_256::derive(o, view(key, key_len), view(label, label_len),
-                                                        view(seed, seed_len), r);
+        return axiom::KdfTreeGostr3411_2012_256::derive(
+            o, view(key, key_len), view(label, label_len), view(seed, seed_len), r);
       },
       Buf{key, key_len}, Buf{label, label_len}, Buf{seed, seed_len});
 }

@@ -21,7 +21,8 @@ Status check(std::span<std::uint8_t> out, std::size_t tag_len, std::span<const s
   if (tag_len < 4 || tag_len > 16 || tag_len % 2 != 0) return Error::invalid_tag_size;
   if (nonce.size() < 7 || nonce.size() > 13) return Error::invalid_nonce_size;
   const std::size_t l = 15 - nonce.size();  // bytes of the length field
-  if (l < 8 && static_cast<std::uint64_t>(in.size()) >> (8 * l) != 0) return Error::message_too_long;
+  if (l < 8 && static_cast<std::uint64_t>(in.size()) >> (8 * l) != 0)
+    return Error::message_too_long;
   return check_same(out, in);
 }
 
@@ -78,7 +79,8 @@ void start(Mac& m, std::uint8_t a0[16], std::size_t tag_len, std::span<const std
     } else {
       len[0] = 0xff, len[1] = 0xff, n = 10;
     }
-    for (std::size_t i = 0, v = a; i < (n == 2 ? 2 : n - 2); ++i, v >>= 8) len[n - 1 - i] = static_cast<std::uint8_t>(v);
+    for (std::size_t i = 0, v = a; i < (n == 2 ? 2 : n - 2); ++i, v >>= 8)
+      len[n - 1 - i] = static_cast<std::uint8_t>(v);
     m.absorb(len, n);
     m.absorb(aad.data(), aad.size());
     m.pad();
@@ -89,13 +91,15 @@ void start(Mac& m, std::uint8_t a0[16], std::size_t tag_len, std::span<const std
 }
 
 // crypt: CTR from A1 (the counter field never overflows: the length check bounds it).
-void crypt(BlockCipherRef c, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void crypt(BlockCipherRef c, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+           std::size_t n) noexcept {
   c.ops->ctr_xor(c.schedule, ctr, out, in, n / 16);
   if (n % 16 != 0) {
     const std::size_t whole = n / 16 * 16;
     std::uint8_t ks[16] = {};
     c.ops->ctr_xor(c.schedule, ctr, ks, ks, 1);
-    for (std::size_t i = 0; i < n % 16; ++i) out[whole + i] = static_cast<std::uint8_t>(in[whole + i] ^ ks[i]);
+    for (std::size_t i = 0; i < n % 16; ++i)
+      out[whole + i] = static_cast<std::uint8_t>(in[whole + i] ^ ks[i]);
     wipe(ks);
   }
 }

@@ -67,7 +67,8 @@ void set_key(std::uint32_t input[16], const std::uint8_t* key) noexcept {
 // reach the cache.
 void set_row3(std::uint32_t input[16], std::uint32_t counter, const std::uint8_t* nonce) noexcept {
 #if AXIOM_X86_64
-  const __m128i lo = _mm_cvtsi64_si128(static_cast<long long>(counter | std::uint64_t{load_le32(nonce)} << 32));
+  const __m128i lo =
+      _mm_cvtsi64_si128(static_cast<long long>(counter | std::uint64_t{load_le32(nonce)} << 32));
   const __m128i hi = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(nonce + 4));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(input + 12), _mm_unpacklo_epi64(lo, hi));
 #else
@@ -185,7 +186,8 @@ void hchacha20(std::span<std::uint8_t, 32> out, std::span<const std::uint8_t, 32
 namespace {
 // The XChaCha20 subkey and 12-byte nonce for a 24-byte nonce. The caller wipes subkey.
 void xchacha_setup(std::uint8_t subkey[32], std::uint8_t nonce12[12],
-                   std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 24> nonce) noexcept {
+                   std::span<const std::uint8_t, 32> key,
+                   std::span<const std::uint8_t, 24> nonce) noexcept {
   hchacha20(std::span<std::uint8_t, 32>(subkey, 32), key, nonce.first<16>());
   std::memset(nonce12, 0, 4);
   std::memcpy(nonce12 + 4, nonce.data() + 16, 8);
@@ -193,7 +195,8 @@ void xchacha_setup(std::uint8_t subkey[32], std::uint8_t nonce12[12],
 }  // namespace
 
 XChaCha20::XChaCha20(std::span<const std::uint8_t, key_size> key,
-                     std::span<const std::uint8_t, nonce_size> nonce, std::uint32_t counter) noexcept
+                     std::span<const std::uint8_t, nonce_size> nonce,
+                     std::uint32_t counter) noexcept
     : XChaCha20(key, nonce, counter, detail::chacha20_default()) {}
 
 XChaCha20::XChaCha20(std::span<const std::uint8_t, key_size> key,

@@ -50,14 +50,18 @@ AXIOM_ISA_BEGIN(chacha20, avx512)
   __attribute__((always_inline)) inline V add(V x, V y) noexcept { return p##_add_epi32(x, y); } \
   __attribute__((always_inline)) inline V xor_(V x, V y) noexcept { return p##_xor_##si(x, y); } \
   template <int N>                                                                               \
-  __attribute__((always_inline)) inline V rotl(V x) noexcept { return p##_rol_epi32(x, N); }
+  __attribute__((always_inline)) inline V rotl(V x) noexcept {                                   \
+    return p##_rol_epi32(x, N);                                                                  \
+  }
 AXIOM_CHACHA_OPS(__m256i, _mm256, si256)
 AXIOM_CHACHA_OPS(__m512i, _mm512, si512)
 #undef AXIOM_CHACHA_OPS
 
 // words shuffles the 32-bit words within each 128-bit lane.
 template <int Imm>
-__attribute__((always_inline)) inline __m256i words(__m256i x) noexcept { return _mm256_shuffle_epi32(x, Imm); }
+__attribute__((always_inline)) inline __m256i words(__m256i x) noexcept {
+  return _mm256_shuffle_epi32(x, Imm);
+}
 template <int Imm>
 __attribute__((always_inline)) inline __m512i words(__m512i x) noexcept {
   return _mm512_shuffle_epi32(x, static_cast<_MM_PERM_ENUM>(Imm));
@@ -65,15 +69,20 @@ __attribute__((always_inline)) inline __m512i words(__m512i x) noexcept {
 
 template <class V>
 __attribute__((always_inline)) inline void quarter(V& a, V& b, V& c, V& d) noexcept {
-  a = add(a, b); d = rotl<16>(xor_(d, a));
-  c = add(c, d); b = rotl<12>(xor_(b, c));
-  a = add(a, b); d = rotl<8>(xor_(d, a));
-  c = add(c, d); b = rotl<7>(xor_(b, c));
+  a = add(a, b);
+  d = rotl<16>(xor_(d, a));
+  c = add(c, d);
+  b = rotl<12>(xor_(b, c));
+  a = add(a, b);
+  d = rotl<8>(xor_(d, a));
+  c = add(c, d);
+  b = rotl<7>(xor_(b, c));
 }
 
 // The 20 rounds on K independent sets of rows a, b, c, d (without the feed-forward).
 template <class V, int K>
-__attribute__((always_inline)) inline void row_rounds(V (&a)[K], V (&b)[K], V (&c)[K], V (&d)[K]) noexcept {
+__attribute__((always_inline)) inline void row_rounds(V (&a)[K], V (&b)[K], V (&c)[K],
+                                                      V (&d)[K]) noexcept {
   for (int round = 0; round < 10; ++round) {
     for (int k = 0; k < K; ++k) quarter(a[k], b[k], c[k], d[k]);
     // Rows turned so that lane j holds the diagonal (a[j-1], b[j], c[j+1], d[j+2]): b, the
@@ -96,8 +105,9 @@ __attribute__((always_inline)) inline void row_rounds(V (&a)[K], V (&b)[K], V (&
 // One block in general registers: Zen 5 takes 2 cycles for a vector addition, XOR or rotation
 // and 1 for an integer one, so the chain of the 20 rounds is half as long here (Intel and Zen 4
 // take 1 cycle for both).
-__attribute__((always_inline)) inline void xor_one(const std::uint32_t input[16], std::uint32_t counter,
-                                                   std::uint8_t* out, const std::uint8_t* in) noexcept {
+__attribute__((always_inline)) inline void xor_one(const std::uint32_t input[16],
+                                                   std::uint32_t counter, std::uint8_t* out,
+                                                   const std::uint8_t* in) noexcept {
   std::uint32_t x[16];
   for (int i = 0; i < 16; ++i) x[i] = input[i];
   x[12] = counter;
@@ -116,22 +126,26 @@ __attribute__((always_inline)) inline __m128i load_row(const std::uint32_t* p) n
 // Two blocks in ymm rows (block 1 in the upper lanes): ra, rb, rc, rd are the state's rows, rd
 // with the counter of the first block.
 __attribute__((always_inline)) inline void xor_two(__m128i ra, __m128i rb, __m128i rc, __m128i rd,
-                                                   std::uint8_t* out, const std::uint8_t* in) noexcept {
+                                                   std::uint8_t* out,
+                                                   const std::uint8_t* in) noexcept {
   const __m256i sa = _mm256_broadcastsi128_si256(ra), sb = _mm256_broadcastsi128_si256(rb);
   const __m256i sc = _mm256_broadcastsi128_si256(rc);
-  const __m256i sd = add(_mm256_broadcastsi128_si256(rd), _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
+  const __m256i sd =
+      add(_mm256_broadcastsi128_si256(rd), _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
   __m256i a[1] = {sa}, b[1] = {sb}, c[1] = {sc}, d[1] = {sd};
   row_rounds(a, b, c, d);
   const __m256i ka = add(a[0], sa), kb = add(b[0], sb), kc = add(c[0], sc), kd = add(d[0], sd);
-  const __m256i ks[4] = {_mm256_permute2x128_si256(ka, kb, 0x20), _mm256_permute2x128_si256(kc, kd, 0x20),
-                         _mm256_permute2x128_si256(ka, kb, 0x31), _mm256_permute2x128_si256(kc, kd, 0x31)};
+  const __m256i ks[4] = {
+      _mm256_permute2x128_si256(ka, kb, 0x20), _mm256_permute2x128_si256(kc, kd, 0x20),
+      _mm256_permute2x128_si256(ka, kb, 0x31), _mm256_permute2x128_si256(kc, kd, 0x31)};
   for (std::size_t i = 0; i < 4; ++i) {
     const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in) + i);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out) + i, xor_(m, ks[i]));
   }
 }
 
-__attribute__((always_inline)) inline void xor_block(std::uint8_t* out, const std::uint8_t* in, __m512i ks) noexcept {
+__attribute__((always_inline)) inline void xor_block(std::uint8_t* out, const std::uint8_t* in,
+                                                     __m512i ks) noexcept {
   _mm512_storeu_si512(out, xor_(_mm512_loadu_si512(in), ks));
 }
 
@@ -144,8 +158,9 @@ __attribute__((always_inline)) inline void xor_rows(__m128i ra, __m128i rb, __m1
   const __m512i sc = _mm512_broadcast_i32x4(rc);
   __m512i a[K], b[K], c[K], d[K], sd[K];
   for (int k = 0; k < K; ++k) {
-    sd[k] = add(_mm512_broadcast_i32x4(rd), _mm512_setr_epi32(4 * k, 0, 0, 0, 4 * k + 1, 0, 0, 0,  //
-                                                              4 * k + 2, 0, 0, 0, 4 * k + 3, 0, 0, 0));
+    sd[k] =
+        add(_mm512_broadcast_i32x4(rd), _mm512_setr_epi32(4 * k, 0, 0, 0, 4 * k + 1, 0, 0, 0,  //
+                                                          4 * k + 2, 0, 0, 0, 4 * k + 3, 0, 0, 0));
     a[k] = sa;
     b[k] = sb;
     c[k] = sc;
@@ -155,10 +170,13 @@ __attribute__((always_inline)) inline void xor_rows(__m128i ra, __m128i rb, __m1
   for (std::size_t k = 0; k < K; ++k) {
     const __m512i ka = add(a[k], sa), kb = add(b[k], sb), kc = add(c[k], sc), kd = add(d[k], sd[k]);
     // Lane j of the rows to block j: a 4 x 4 transpose of 128-bit lanes.
-    const __m512i ab02 = _mm512_shuffle_i32x4(ka, kb, 0x88), ab13 = _mm512_shuffle_i32x4(ka, kb, 0xdd);
-    const __m512i cd02 = _mm512_shuffle_i32x4(kc, kd, 0x88), cd13 = _mm512_shuffle_i32x4(kc, kd, 0xdd);
-    const __m512i blocks[4] = {_mm512_shuffle_i32x4(ab02, cd02, 0x88), _mm512_shuffle_i32x4(ab13, cd13, 0x88),
-                               _mm512_shuffle_i32x4(ab02, cd02, 0xdd), _mm512_shuffle_i32x4(ab13, cd13, 0xdd)};
+    const __m512i ab02 = _mm512_shuffle_i32x4(ka, kb, 0x88),
+                  ab13 = _mm512_shuffle_i32x4(ka, kb, 0xdd);
+    const __m512i cd02 = _mm512_shuffle_i32x4(kc, kd, 0x88),
+                  cd13 = _mm512_shuffle_i32x4(kc, kd, 0xdd);
+    const __m512i blocks[4] = {
+        _mm512_shuffle_i32x4(ab02, cd02, 0x88), _mm512_shuffle_i32x4(ab13, cd13, 0x88),
+        _mm512_shuffle_i32x4(ab02, cd02, 0xdd), _mm512_shuffle_i32x4(ab13, cd13, 0xdd)};
     for (std::size_t j = 0; j < 4; ++j)
       if (4 * k + j < nblocks) xor_block(out + 64 * (4 * k + j), in + 64 * (4 * k + j), blocks[j]);
   }
@@ -166,8 +184,9 @@ __attribute__((always_inline)) inline void xor_rows(__m128i ra, __m128i rb, __m1
 
 // xor_few XORs the keystream of one to eight blocks (nblocks) from counter on into in; rd is
 // the state's row 3 with that counter.
-__attribute__((always_inline)) inline void xor_few(const std::uint32_t input[16], std::uint32_t counter,
-                                                   __m128i rd, std::uint8_t* out, const std::uint8_t* in,
+__attribute__((always_inline)) inline void xor_few(const std::uint32_t input[16],
+                                                   std::uint32_t counter, __m128i rd,
+                                                   std::uint8_t* out, const std::uint8_t* in,
                                                    std::size_t nblocks) noexcept {
   if (nblocks == 1) return xor_one(input, counter, out, in);
   const __m128i ra = load_row(input), rb = load_row(input + 4), rc = load_row(input + 8);
@@ -219,7 +238,8 @@ __attribute__((always_inline)) inline void rounds16(__m512i (&x)[2][16]) noexcep
 // read input again for every group: stores to out may alias it, so the compiler does not keep
 // sixteen more registers live through the rounds.
 template <int G>
-__attribute__((always_inline)) inline void init16(__m512i (&x)[G][16], const std::uint32_t input[16],
+__attribute__((always_inline)) inline void init16(__m512i (&x)[G][16],
+                                                  const std::uint32_t input[16],
                                                   std::uint32_t counter) noexcept {
   for (int g = 0; g < G; ++g) {
     for (int w = 0; w < 16; ++w) x[g][w] = broadcast(input + w);
@@ -231,8 +251,9 @@ __attribute__((always_inline)) inline void init16(__m512i (&x)[G][16], const std
 // and XORs the first nblocks of them into in. The feed-forward comes after the transpose: then
 // it adds one vector, state (the input words, word 12 zero), to every block, and the sixteen
 // broadcasts need not stay live through the rounds.
-__attribute__((always_inline)) inline void xor16(__m512i (&x)[16], __m512i state, std::uint32_t counter,
-                                                 std::uint8_t* out, const std::uint8_t* in,
+__attribute__((always_inline)) inline void xor16(__m512i (&x)[16], __m512i state,
+                                                 std::uint32_t counter, std::uint8_t* out,
+                                                 const std::uint8_t* in,
                                                  std::size_t nblocks) noexcept {
   x[12] = add(x[12], counters16(counter));
   // t[q][j], lane L: words 4q .. 4q + 3 of block 4L + j.
@@ -253,8 +274,9 @@ __attribute__((always_inline)) inline void xor16(__m512i (&x)[16], __m512i state
     const __m512i u1 = _mm512_shuffle_i32x4(t[0][j], t[1][j], 0xee);
     const __m512i u2 = _mm512_shuffle_i32x4(t[2][j], t[3][j], 0x44);
     const __m512i u3 = _mm512_shuffle_i32x4(t[2][j], t[3][j], 0xee);
-    const __m512i blocks[4] = {_mm512_shuffle_i32x4(u0, u2, 0x88), _mm512_shuffle_i32x4(u0, u2, 0xdd),
-                               _mm512_shuffle_i32x4(u1, u3, 0x88), _mm512_shuffle_i32x4(u1, u3, 0xdd)};
+    const __m512i blocks[4] = {
+        _mm512_shuffle_i32x4(u0, u2, 0x88), _mm512_shuffle_i32x4(u0, u2, 0xdd),
+        _mm512_shuffle_i32x4(u1, u3, 0x88), _mm512_shuffle_i32x4(u1, u3, 0xdd)};
     for (std::size_t lane = 0; lane < 4; ++lane) {
       const std::size_t block = 4 * lane + static_cast<std::size_t>(j);
       if (block < nblocks) xor_block(out + 64 * block, in + 64 * block, add(blocks[lane], state));
@@ -291,7 +313,8 @@ __attribute__((noinline)) void xor_groups(const std::uint32_t input[16], std::ui
     rounds16(x);
     xor16(x[0], state, counter, out, in, nblocks);
   } else if (nblocks != 0) {
-    xor_few(input, counter, _mm_insert_epi32(load_row(input + 12), static_cast<int>(counter), 0), out, in, nblocks);
+    xor_few(input, counter, _mm_insert_epi32(load_row(input + 12), static_cast<int>(counter), 0),
+            out, in, nblocks);
   }
 }
 

@@ -17,7 +17,9 @@ namespace {
 
 using V = uint32x4_t;
 
-inline V rotl16(V x) noexcept { return vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(x))); }
+inline V rotl16(V x) noexcept {
+  return vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(x)));
+}
 
 template <int n>
 inline V rotl(V x) noexcept {
@@ -42,8 +44,9 @@ inline void store4(const V* x, std::uint8_t* out, const std::uint8_t* in) noexce
   const V t2 = vtrn1q_u32(x[2], x[3]), t3 = vtrn2q_u32(x[2], x[3]);
   const uint64x2_t u0 = vreinterpretq_u64_u32(t0), u1 = vreinterpretq_u64_u32(t1);
   const uint64x2_t u2 = vreinterpretq_u64_u32(t2), u3 = vreinterpretq_u64_u32(t3);
-  const V rows[4] = {vreinterpretq_u32_u64(vtrn1q_u64(u0, u2)), vreinterpretq_u32_u64(vtrn1q_u64(u1, u3)),
-                     vreinterpretq_u32_u64(vtrn2q_u64(u0, u2)), vreinterpretq_u32_u64(vtrn2q_u64(u1, u3))};
+  const V rows[4] = {
+      vreinterpretq_u32_u64(vtrn1q_u64(u0, u2)), vreinterpretq_u32_u64(vtrn1q_u64(u1, u3)),
+      vreinterpretq_u32_u64(vtrn2q_u64(u0, u2)), vreinterpretq_u32_u64(vtrn2q_u64(u1, u3))};
   for (int j = 0; j < 4; ++j) {
     const uint8x16_t k = vreinterpretq_u8_u32(rows[j]);
     vst1q_u8(out + 64 * j, veorq_u8(vld1q_u8(in + 64 * j), k));
@@ -76,7 +79,8 @@ inline void xor4(const std::uint32_t input[16], std::uint32_t counter, std::uint
 void xor_blocks(const std::uint32_t input[16], std::uint8_t* out, const std::uint8_t* in,
                 std::size_t nblocks) noexcept {
   std::uint32_t counter = input[12];
-  for (; nblocks >= 4; nblocks -= 4, counter += 4, in += 256, out += 256) xor4(input, counter, out, in);
+  for (; nblocks >= 4; nblocks -= 4, counter += 4, in += 256, out += 256)
+    xor4(input, counter, out, in);
   if (nblocks > 0) {
     // The lanes past nblocks compute blocks that are never used (their counters may wrap).
     std::uint8_t buf[256] = {};

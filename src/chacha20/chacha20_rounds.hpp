@@ -12,10 +12,18 @@ inline std::uint32_t chacha_rotl(std::uint32_t x, int n) noexcept {
 
 inline void chacha_quarter_round(std::uint32_t& a, std::uint32_t& b, std::uint32_t& c,
                                  std::uint32_t& d) noexcept {
-  a += b; d ^= a; d = chacha_rotl(d, 16);
-  c += d; b ^= c; b = chacha_rotl(b, 12);
-  a += b; d ^= a; d = chacha_rotl(d, 8);
-  c += d; b ^= c; b = chacha_rotl(b, 7);
+  a += b;
+  d ^= a;
+  d = chacha_rotl(d, 16);
+  c += d;
+  b ^= c;
+  b = chacha_rotl(b, 12);
+  a += b;
+  d ^= a;
+  d = chacha_rotl(d, 8);
+  c += d;
+  b ^= c;
+  b = chacha_rotl(b, 7);
 }
 
 // chacha_rounds applies the 20 rounds (10 column + diagonal double rounds) to x in place,

@@ -110,7 +110,8 @@ struct detail::AeadAccess {
       const std::size_t n = in.size() - done < piece_size ? in.size() - done : piece_size;
       // Opening, each piece is absorbed before it is decrypted (in place overwrites it).
       if (!sealing) mac.update(in.subspan(done, n));
-      (void)cipher.crypt(out.subspan(done, n), in.subspan(done, n));  // length checked by the caller
+      (void)cipher.crypt(out.subspan(done, n),
+                         in.subspan(done, n));  // length checked by the caller
       if (sealing) mac.update(out.subspan(done, n));
     }
   }
@@ -123,7 +124,8 @@ const detail::Poly1305Kernel& detail::aead_poly1305(const ChaCha20Kernel& chacha
 }
 
 ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key) noexcept
-    : ChaCha20Poly1305(key, detail::chacha20_default(), detail::aead_poly1305(detail::chacha20_default())) {}
+    : ChaCha20Poly1305(key, detail::chacha20_default(),
+                       detail::aead_poly1305(detail::chacha20_default())) {}
 
 ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
                                    const detail::ChaCha20Kernel& chacha,
@@ -134,13 +136,19 @@ ChaCha20Poly1305::ChaCha20Poly1305(std::span<const std::uint8_t, key_size> key,
 
 ChaCha20Poly1305::~ChaCha20Poly1305() { detail::wipe(key_); }
 
-std::string_view ChaCha20Poly1305::chacha20_kernel_name() const noexcept { return chacha_->info.name; }
-std::string_view ChaCha20Poly1305::poly1305_kernel_name() const noexcept { return poly_->info.name; }
+std::string_view ChaCha20Poly1305::chacha20_kernel_name() const noexcept {
+  return chacha_->info.name;
+}
+std::string_view ChaCha20Poly1305::poly1305_kernel_name() const noexcept {
+  return poly_->info.name;
+}
 
-Status ChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t, tag_size> tag,
-                                       std::span<const std::uint8_t, nonce_size> nonce, Bytes plaintext,
-                                       Bytes aad) const noexcept {
-  if (bad_overlap(out, plaintext, aad, {}) || overlap(tag.data(), tag_size, out.data(), out.size()) ||
+Status ChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out,
+                                       std::span<std::uint8_t, tag_size> tag,
+                                       std::span<const std::uint8_t, nonce_size> nonce,
+                                       Bytes plaintext, Bytes aad) const noexcept {
+  if (bad_overlap(out, plaintext, aad, {}) ||
+      overlap(tag.data(), tag_size, out.data(), out.size()) ||
       overlap(tag.data(), tag_size, plaintext.data(), plaintext.size()) ||
       overlap(tag.data(), tag_size, aad.data(), aad.size()))
     return Error::overlapping_buffers;
@@ -161,8 +169,9 @@ Status ChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out, std::span<st
   return Status{};
 }
 
-Status ChaCha20Poly1305::seal(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-                              Bytes plaintext, Bytes aad) const noexcept {
+Status ChaCha20Poly1305::seal(std::span<std::uint8_t> out,
+                              std::span<const std::uint8_t, nonce_size> nonce, Bytes plaintext,
+                              Bytes aad) const noexcept {
   if (bad_overlap(out, plaintext, aad, {})) return Error::overlapping_buffers;
   if (out.size() != plaintext.size() + tag_size) {
     secure_wipe(out);
@@ -178,7 +187,8 @@ Status ChaCha20Poly1305::seal(std::span<std::uint8_t> out, std::span<const std::
 }
 
 Status ChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
-                                       std::span<const std::uint8_t, nonce_size> nonce, Bytes ciphertext,
+                                       std::span<const std::uint8_t, nonce_size> nonce,
+                                       Bytes ciphertext,
                                        std::span<const std::uint8_t, tag_size> tag,
                                        Bytes aad) const noexcept {
   if (bad_overlap(out, ciphertext, aad, tag)) return Error::overlapping_buffers;
@@ -202,8 +212,9 @@ Status ChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
   return detail::release_if_authentic(out, same);
 }
 
-Status ChaCha20Poly1305::open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-                              Bytes sealed, Bytes aad) const noexcept {
+Status ChaCha20Poly1305::open(std::span<std::uint8_t> out,
+                              std::span<const std::uint8_t, nonce_size> nonce, Bytes sealed,
+                              Bytes aad) const noexcept {
   if (bad_overlap(out, sealed, aad, {})) return Error::overlapping_buffers;
   if (sealed.size() < tag_size) {
     secure_wipe(out);
@@ -245,28 +256,33 @@ XChaCha20Poly1305::XChaCha20Poly1305(std::span<const std::uint8_t, key_size> key
                                      const detail::Poly1305Kernel& poly) noexcept
     : inner_(key, chacha, poly) {}
 
-Status XChaCha20Poly1305::seal(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-                               Bytes plaintext, Bytes aad) const noexcept {
+Status XChaCha20Poly1305::seal(std::span<std::uint8_t> out,
+                               std::span<const std::uint8_t, nonce_size> nonce, Bytes plaintext,
+                               Bytes aad) const noexcept {
   const XKeys k(inner_.key_, nonce);
-  return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_).seal(out, k.nonce, plaintext, aad);
+  return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_)
+      .seal(out, k.nonce, plaintext, aad);
 }
 
-Status XChaCha20Poly1305::open(std::span<std::uint8_t> out, std::span<const std::uint8_t, nonce_size> nonce,
-                               Bytes sealed, Bytes aad) const noexcept {
+Status XChaCha20Poly1305::open(std::span<std::uint8_t> out,
+                               std::span<const std::uint8_t, nonce_size> nonce, Bytes sealed,
+                               Bytes aad) const noexcept {
   const XKeys k(inner_.key_, nonce);
   return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_).open(out, k.nonce, sealed, aad);
 }
 
-Status XChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out, std::span<std::uint8_t, tag_size> tag,
-                                        std::span<const std::uint8_t, nonce_size> nonce, Bytes plaintext,
-                                        Bytes aad) const noexcept {
+Status XChaCha20Poly1305::seal_detached(std::span<std::uint8_t> out,
+                                        std::span<std::uint8_t, tag_size> tag,
+                                        std::span<const std::uint8_t, nonce_size> nonce,
+                                        Bytes plaintext, Bytes aad) const noexcept {
   const XKeys k(inner_.key_, nonce);
   return ChaCha20Poly1305(k.subkey, *inner_.chacha_, *inner_.poly_)
       .seal_detached(out, tag, k.nonce, plaintext, aad);
 }
 
 Status XChaCha20Poly1305::open_detached(std::span<std::uint8_t> out,
-                                        std::span<const std::uint8_t, nonce_size> nonce, Bytes ciphertext,
+                                        std::span<const std::uint8_t, nonce_size> nonce,
+                                        Bytes ciphertext,
                                         std::span<const std::uint8_t, tag_size> tag,
                                         Bytes aad) const noexcept {
   const XKeys k(inner_.key_, nonce);

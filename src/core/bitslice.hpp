@@ -18,7 +18,8 @@ inline std::uint64_t transpose_bits8x8(std::uint64_t x) noexcept {
 }
 
 // swap_blocks exchanges the high part of each lane group of a with the low part of b.
-inline void swap_blocks(std::uint64_t& a, std::uint64_t& b, unsigned shift, std::uint64_t low_mask) noexcept {
+inline void swap_blocks(std::uint64_t& a, std::uint64_t& b, unsigned shift,
+                        std::uint64_t low_mask) noexcept {
   const std::uint64_t t = ((a >> shift) ^ b) & low_mask;
   a ^= t << shift;
   b ^= t;

@@ -20,7 +20,8 @@ template <class... Ts>
 struct TypeList {
   static constexpr std::size_t size = sizeof...(Ts);
   using first = std::tuple_element_t<0, std::tuple<Ts..., void>>;
-  using last = std::tuple_element_t<(sizeof...(Ts) > 0 ? sizeof...(Ts) - 1 : 0), std::tuple<Ts..., void>>;
+  using last =
+      std::tuple_element_t<(sizeof...(Ts) > 0 ? sizeof...(Ts) - 1 : 0), std::tuple<Ts..., void>>;
 };
 
 // for_each_type calls f.template operator()<T>() for each T of List, in order.
@@ -42,13 +43,13 @@ enum class CipherStandard { nist, gost };
 
 // Family<Tag> is one row: the family's name, block size, standard, ciphers (one per key size)
 // and kernel list. Tag is a type named after the family (struct aes_row, ...).
-#define AXIOM_CIPHER_ROW_(family, block, std_, ...)                                              \
-  struct family##_row {                                                                          \
-    static constexpr std::string_view name = #family;                                            \
-    static constexpr std::size_t block_size = block;                                             \
-    static constexpr CipherStandard standard = CipherStandard::std_;                             \
-    using ciphers = TypeList<__VA_ARGS__>;                                                       \
-    static auto kernels() noexcept { return family##_kernels(); }                                \
+#define AXIOM_CIPHER_ROW_(family, block, std_, ...)                  \
+  struct family##_row {                                              \
+    static constexpr std::string_view name = #family;                \
+    static constexpr std::size_t block_size = block;                 \
+    static constexpr CipherStandard standard = CipherStandard::std_; \
+    using ciphers = TypeList<__VA_ARGS__>;                           \
+    static auto kernels() noexcept { return family##_kernels(); }    \
   };
 AXIOM_BLOCK_CIPHERS(AXIOM_CIPHER_ROW_)
 #undef AXIOM_CIPHER_ROW_
@@ -78,7 +79,8 @@ struct Concat<TypeList<As...>, Rest...> {
 
 // BlockCipherFamilies: the rows; BlockCiphers: every cipher class of every row, in order.
 #define AXIOM_CIPHER_ROW_TYPE_(family, ...) , family##_row
-using BlockCipherFamilies = DropFirst<TypeList<void AXIOM_BLOCK_CIPHERS(AXIOM_CIPHER_ROW_TYPE_)>>::type;
+using BlockCipherFamilies =
+    DropFirst<TypeList<void AXIOM_BLOCK_CIPHERS(AXIOM_CIPHER_ROW_TYPE_)>>::type;
 #undef AXIOM_CIPHER_ROW_TYPE_
 template <class L>
 struct CiphersOf;

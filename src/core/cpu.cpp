@@ -131,7 +131,9 @@ namespace {
 bool same_letters(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    const auto lower = [](char c) {
+      return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    };
     if (lower(a[i]) != lower(b[i])) return false;
   }
   return true;
@@ -186,7 +188,8 @@ Features detected() noexcept {
     const std::string problem = override_error(spec);
     if (problem.empty()) return apply_override(hardware(), spec);
     // Whoever sets AXIOM_CPU wants fewer features; a typo must not leave all of them on.
-    std::fprintf(stderr, "axiom: %s; every CPU feature is cleared: the portable kernels run\n", problem.c_str());
+    std::fprintf(stderr, "axiom: %s; every CPU feature is cleared: the portable kernels run\n",
+                 problem.c_str());
     return Features{};
   }();
   return f;

@@ -12,8 +12,8 @@ namespace axiom::detail {
 // update_in_pairs runs pair(*hashers[i], data[i], *hashers[i + 1], data[i + 1]) for each pair
 // and update() for an odd last hasher.
 template <class H, class Pair>
-Status update_in_pairs(std::span<H* const> hashers, std::span<const std::span<const std::uint8_t>> data,
-                       Pair pair) noexcept {
+Status update_in_pairs(std::span<H* const> hashers,
+                       std::span<const std::span<const std::uint8_t>> data, Pair pair) noexcept {
   if (hashers.size() != data.size()) return Error::output_size_mismatch;
   std::size_t i = 0;
   for (; i + 1 < hashers.size(); i += 2) pair(*hashers[i], data[i], *hashers[i + 1], data[i + 1]);
@@ -23,8 +23,8 @@ Status update_in_pairs(std::span<H* const> hashers, std::span<const std::span<co
 
 // hash_in_pairs writes H(messages[i]) to out[i], two fresh hashers at a time through pair.
 template <class H, class Pair>
-Status hash_in_pairs(std::span<typename H::Digest> out, std::span<const std::span<const std::uint8_t>> messages,
-                     Pair pair) noexcept {
+Status hash_in_pairs(std::span<typename H::Digest> out,
+                     std::span<const std::span<const std::uint8_t>> messages, Pair pair) noexcept {
   if (out.size() != messages.size()) return Error::output_size_mismatch;
   std::size_t i = 0;
   for (; i + 1 < messages.size(); i += 2) {

@@ -41,11 +41,13 @@
 #define AXIOM_TARGET_sse41 "sse4.1,ssse3"
 #define AXIOM_TARGET_pclmul "sse4.1,ssse3,pclmul"
 #define AXIOM_TARGET_vpclmul_avx2 "sse4.1,ssse3,avx,avx2,pclmul,vpclmulqdq"
-#define AXIOM_TARGET_vpclmul_avx512 "sse4.1,ssse3,avx,avx2,avx512f,avx512bw,avx512vl,pclmul,vpclmulqdq"
+#define AXIOM_TARGET_vpclmul_avx512 \
+  "sse4.1,ssse3,avx,avx2,avx512f,avx512bw,avx512vl,pclmul,vpclmulqdq"
 #define AXIOM_TARGET_avx2 "avx,avx2,bmi2"
 #define AXIOM_TARGET_vaes_avx2 "avx,avx2,bmi2,aes,pclmul,vaes,vpclmulqdq"
 #define AXIOM_TARGET_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl"
-#define AXIOM_TARGET_vaes_avx512 "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,aes,pclmul,vaes,vpclmulqdq"
+#define AXIOM_TARGET_vaes_avx512 \
+  "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,aes,pclmul,vaes,vpclmulqdq"
 #define AXIOM_TARGET_avx512_ifma "avx,avx2,bmi2,avx512f,avx512bw,avx512vl,avx512ifma"
 #define AXIOM_TARGET_gfni_avx2 "avx,avx2,gfni"
 #define AXIOM_TARGET_gfni_avx512 "avx,avx2,avx512f,avx512bw,avx512vl,gfni"
@@ -74,15 +76,14 @@ struct IsaTarget {
 #define AXIOM_ISA_TARGET_ROW(isa) IsaTarget{#isa, AXIOM_TARGET_##isa},
 inline constexpr IsaTarget x86_64_isa_targets[] = {
     AXIOM_ISA_TARGET_ROW(shani) AXIOM_ISA_TARGET_ROW(aesni) AXIOM_ISA_TARGET_ROW(aesni_avx)
-    AXIOM_ISA_TARGET_ROW(sse41) AXIOM_ISA_TARGET_ROW(pclmul) AXIOM_ISA_TARGET_ROW(vpclmul_avx2)
-    AXIOM_ISA_TARGET_ROW(avx2) AXIOM_ISA_TARGET_ROW(vaes_avx2) AXIOM_ISA_TARGET_ROW(avx512)
-    AXIOM_ISA_TARGET_ROW(vaes_avx512) AXIOM_ISA_TARGET_ROW(avx512_gfni)
-    AXIOM_ISA_TARGET_ROW(avx512_ifma) AXIOM_ISA_TARGET_ROW(vpclmul_avx512)
-    AXIOM_ISA_TARGET_ROW(avx512_shani) AXIOM_ISA_TARGET_ROW(gfni_avx2) AXIOM_ISA_TARGET_ROW(gfni_avx512)
-    AXIOM_ISA_TARGET_ROW(avx512_vbmi)};
-inline constexpr IsaTarget aarch64_isa_targets[] = {
-    AXIOM_ISA_TARGET_ROW(neon) AXIOM_ISA_TARGET_ROW(armv8) AXIOM_ISA_TARGET_ROW(pmull)
-    AXIOM_ISA_TARGET_ROW(armv8_sm4)};
+        AXIOM_ISA_TARGET_ROW(sse41) AXIOM_ISA_TARGET_ROW(pclmul) AXIOM_ISA_TARGET_ROW(vpclmul_avx2)
+            AXIOM_ISA_TARGET_ROW(avx2) AXIOM_ISA_TARGET_ROW(vaes_avx2) AXIOM_ISA_TARGET_ROW(avx512)
+                AXIOM_ISA_TARGET_ROW(vaes_avx512) AXIOM_ISA_TARGET_ROW(avx512_gfni)
+                    AXIOM_ISA_TARGET_ROW(avx512_ifma) AXIOM_ISA_TARGET_ROW(vpclmul_avx512)
+                        AXIOM_ISA_TARGET_ROW(avx512_shani) AXIOM_ISA_TARGET_ROW(gfni_avx2)
+                            AXIOM_ISA_TARGET_ROW(gfni_avx512) AXIOM_ISA_TARGET_ROW(avx512_vbmi)};
+inline constexpr IsaTarget aarch64_isa_targets[] = {AXIOM_ISA_TARGET_ROW(neon) AXIOM_ISA_TARGET_ROW(
+    armv8) AXIOM_ISA_TARGET_ROW(pmull) AXIOM_ISA_TARGET_ROW(armv8_sm4)};
 // isa_targets: the ISA names of the architecture being built; the other's kernel files are not
 // compiled (the Inventory test needs to tell them apart).
 #if AXIOM_AARCH64
@@ -104,17 +105,17 @@ inline constexpr const auto& other_isa_targets = aarch64_isa_targets;
 #define AXIOM_ISA_BEGIN(algo, isa) namespace axiom::algo##_##isa {
 #define AXIOM_ISA_END }
 #elif defined(__clang__)
-#define AXIOM_ISA_BEGIN(algo, isa)                                                         \
-  AXIOM_PRAGMA(clang attribute push(__attribute__((target(AXIOM_TARGET_##isa))),          \
-                                    apply_to = function))                                  \
+#define AXIOM_ISA_BEGIN(algo, isa)                                                            \
+  AXIOM_PRAGMA(                                                                               \
+      clang attribute push(__attribute__((target(AXIOM_TARGET_##isa))), apply_to = function)) \
   namespace axiom::algo##_##isa {
 #define AXIOM_ISA_END \
   }                   \
   AXIOM_PRAGMA(clang attribute pop)
 #elif defined(__GNUC__)
-#define AXIOM_ISA_BEGIN(algo, isa)                 \
-  AXIOM_PRAGMA(GCC push_options)                   \
-  AXIOM_PRAGMA(GCC target(AXIOM_TARGET_##isa))     \
+#define AXIOM_ISA_BEGIN(algo, isa)             \
+  AXIOM_PRAGMA(GCC push_options)               \
+  AXIOM_PRAGMA(GCC target(AXIOM_TARGET_##isa)) \
   namespace axiom::algo##_##isa {
 #define AXIOM_ISA_END \
   }                   \

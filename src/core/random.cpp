@@ -24,7 +24,8 @@ void fill_random(std::span<std::uint8_t> out) noexcept {
     // The system-preferred generator (no algorithm handle to open); a ULONG length per call.
     const ULONG n = left > 0x40000000 ? 0x40000000 : static_cast<ULONG>(left);
     if (BCryptGenRandom(nullptr, p, n, BCRYPT_USE_SYSTEM_PREFERRED_RNG) != 0) {
-      std::fputs("axiom: BCryptGenRandom failed; refusing to continue without randomness\n", stderr);
+      std::fputs("axiom: BCryptGenRandom failed; refusing to continue without randomness\n",
+                 stderr);
       std::abort();
     }
     p += n;

@@ -17,8 +17,12 @@ inline __m256i extract8(__m512i v) noexcept {
   return _mm512_maskz_extracti64x4_epi64(0xf, v, I);
 }
 inline __m256i low256(__m512i v) noexcept { return extract8<0>(v); }  // no instruction
-inline __m512i sllv64(__m512i a, __m512i count) noexcept { return _mm512_maskz_sllv_epi64(0xff, a, count); }
-inline __m512i srlv64(__m512i a, __m512i count) noexcept { return _mm512_maskz_srlv_epi64(0xff, a, count); }
+inline __m512i sllv64(__m512i a, __m512i count) noexcept {
+  return _mm512_maskz_sllv_epi64(0xff, a, count);
+}
+inline __m512i srlv64(__m512i a, __m512i count) noexcept {
+  return _mm512_maskz_srlv_epi64(0xff, a, count);
+}
 // alignr64: qwords N..7 of b, then qwords 0..N-1 of a (valignq).
 template <int N>
 inline __m512i alignr64(__m512i a, __m512i b) noexcept {

@@ -33,7 +33,8 @@ const GcmFusedKernel* fused_for(const GcmKey& k, std::size_t nonce_size) noexcep
 }
 
 // ghash_bytes folds data into y, the last partial block padded with zeros.
-void ghash_bytes(const GcmKey& k, std::uint8_t y[16], const std::uint8_t* p, std::size_t n) noexcept {
+void ghash_bytes(const GcmKey& k, std::uint8_t y[16], const std::uint8_t* p,
+                 std::size_t n) noexcept {
   if (n >= 16) k.ghash->blocks(*k.hash_key, y, p, n / 16);
   if (n % 16 != 0) {
     std::uint8_t last[16] = {};
@@ -84,11 +85,14 @@ void gctr(const GcmKey& k, bool public_counter, std::uint8_t ctr[16], std::uint8
         std::uint32_t v = low + static_cast<std::uint32_t>(i / 16);
         __asm__("" : "+r"(v));  // keeps the compiler from counting the loop on the secret
         std::memcpy(blocks + i, ctr, 12);
-        for (int j = 0; j < 4; ++j) blocks[i + 12 + static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(v >> (24 - 8 * j));
+        for (int j = 0; j < 4; ++j)
+          blocks[i + 12 + static_cast<std::size_t>(j)] =
+              static_cast<std::uint8_t>(v >> (24 - 8 * j));
       }
       low += static_cast<std::uint32_t>(m / 16);
       c.ops->encrypt_blocks(c.schedule, blocks, blocks, m / 16);
-      for (std::size_t i = 0; i < m; ++i) out[done + i] = static_cast<std::uint8_t>(in[done + i] ^ blocks[i]);
+      for (std::size_t i = 0; i < m; ++i)
+        out[done + i] = static_cast<std::uint8_t>(in[done + i] ^ blocks[i]);
     }
     for (int j = 0; j < 4; ++j) ctr[12 + j] = static_cast<std::uint8_t>(low >> (24 - 8 * j));
     wipe(blocks);
@@ -98,22 +102,24 @@ void gctr(const GcmKey& k, bool public_counter, std::uint8_t ctr[16], std::uint8
     std::uint8_t ks[16];
     std::memcpy(ks, ctr, 16);
     c.ops->encrypt_blocks(c.schedule, ks, ks, 1);
-    for (std::size_t i = 0; i < n % 16; ++i) out[whole + i] = static_cast<std::uint8_t>(in[whole + i] ^ ks[i]);
+    for (std::size_t i = 0; i < n % 16; ++i)
+      out[whole + i] = static_cast<std::uint8_t>(in[whole + i] ^ ks[i]);
     wipe(ks);
   }
 }
 
 // inc32 adds 1 to the last 32 bits, without branches (J0 may be secret).
 void inc32(std::uint8_t c[16]) noexcept {
-  std::uint32_t low = (std::uint32_t{c[12]} << 24) | (std::uint32_t{c[13]} << 16) | (std::uint32_t{c[14]} << 8) | c[15];
+  std::uint32_t low = (std::uint32_t{c[12]} << 24) | (std::uint32_t{c[13]} << 16) |
+                      (std::uint32_t{c[14]} << 8) | c[15];
   ++low;
   for (int j = 0; j < 4; ++j) c[12 + j] = static_cast<std::uint8_t>(low >> (24 - 8 * j));
 }
 
 // begin: E(J0), kept for the tag, and the first counter block inc32(J0); through the fused
 // kernel f when there is one (12-byte nonces: the kernel builds J0 in a register).
-void begin(const GcmKey& k, const GcmFusedKernel* f, std::span<const std::uint8_t> nonce, std::uint8_t ek[16],
-           std::uint8_t ctr[16]) noexcept {
+void begin(const GcmKey& k, const GcmFusedKernel* f, std::span<const std::uint8_t> nonce,
+           std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept {
   if (f != nullptr) return f->start(k.cipher.schedule, nonce.data(), ek, ctr);
   make_j0(k, ctr, nonce);
   k.cipher.ops->encrypt_blocks(k.cipher.schedule, ek, ctr, 1);
@@ -129,8 +135,8 @@ bool is_short(const GcmFusedKernel* f, std::size_t nonce_size, std::size_t n) no
 }
 
 // gctr_short: ek = E(J0) and out = in ^ E(J0 + 1) || E(J0 + 2) ..., n <= short_max bytes.
-void gctr_short(const GcmKey& k, std::span<const std::uint8_t> nonce, std::uint8_t ek[16], std::uint8_t* out,
-                const std::uint8_t* in, std::size_t n) noexcept {
+void gctr_short(const GcmKey& k, std::span<const std::uint8_t> nonce, std::uint8_t ek[16],
+                std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   std::uint8_t buf[16 + short_max] = {}, ctr[16];
   make_j0(k, ctr, nonce);
   if (n > 0) std::memcpy(buf + 16, in, n);
@@ -145,7 +151,8 @@ Status check(std::span<std::uint8_t> out, std::size_t tag_len, std::span<const s
   constexpr std::uint64_t max_aad = (std::uint64_t{1} << 61) - 1;
   if (tag_len < 12 || tag_len > 16) return Error::invalid_tag_size;
   if (nonce.empty() || nonce.size() > max_aad) return Error::invalid_nonce_size;
-  if (in.size() > (std::uint64_t{1} << 36) - 32 || aad.size() > max_aad) return Error::message_too_long;
+  if (in.size() > (std::uint64_t{1} << 36) - 32 || aad.size() > max_aad)
+    return Error::message_too_long;
   return check_same(out, in);
 }
 
@@ -158,7 +165,8 @@ void lengths_block(std::uint8_t len[16], std::size_t aad_len, std::size_t ct_len
 // tag_of: S = GHASH(aad, ciphertext, lengths), T = E(J0) ^ S; len is the lengths block still
 // to hash, or null when a fused kernel hashed it. ek is E(J0), computed before the message so
 // that it overlaps the message's work instead of adding its latency after it.
-void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16], const std::uint8_t* len) noexcept {
+void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16],
+            const std::uint8_t* len) noexcept {
   if (len != nullptr) k.ghash->blocks(*k.hash_key, s, len, 1);
   for (int i = 0; i < 16; ++i) s[i] ^= ek[i];
   secure_wipe(ek, 16);
@@ -206,7 +214,8 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
   if (f != nullptr) {
     // A message of whole blocks ends in the kernel, lengths block included.
     if (left % 16 == 0) len_left = nullptr;
-    f->seal(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16, len_left == nullptr ? len : nullptr);
+    f->seal(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16,
+            len_left == nullptr ? len : nullptr);
     p += left / 16 * 16, o += left / 16 * 16, left %= 16;
   }
   while (left > 0) {
@@ -249,7 +258,8 @@ Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const st
   if (f != nullptr) {
     // A message of whole blocks ends in the kernel, lengths block included.
     if (left % 16 == 0) len_left = nullptr;
-    f->open(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16, len_left == nullptr ? len : nullptr);
+    f->open(k.cipher.schedule, *k.hash_key, ctr, s, o, p, left / 16,
+            len_left == nullptr ? len : nullptr);
     p += left / 16 * 16, o += left / 16 * 16, left %= 16;
   }
   while (left > 0) {

@@ -36,7 +36,8 @@ inline u8x16 counter(u32x4 c, std::uint32_t i) noexcept {
 
 // ctr_group: the first m (<= N) of N counter blocks from c encrypted and xored from in to out.
 template <unsigned R, int N>
-inline void ctr_group(const u8x16* k, u32x4 c, std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
+inline void ctr_group(const u8x16* k, u32x4 c, std::uint8_t* out, const std::uint8_t* in,
+                      std::size_t m) noexcept {
   u8x16 b[N];
   for (int i = 0; i < N; ++i) b[i] = counter(c, static_cast<std::uint32_t>(i));
   encrypt_n<R, N>(k, b);
@@ -47,16 +48,19 @@ inline void ctr_group(const u8x16* k, u32x4 c, std::uint8_t* out, const std::uin
 inline u64x2 hash(const gf128_pmull::Key& h, u64x2 acc, const std::uint8_t* p, std::size_t n,
                   const std::uint8_t* last) noexcept {
   for (; n >= 8; n -= 8, p += 128) acc = gf128_pmull::blocks8(h, acc, p);
-  for (; n > 0; --n, p += 16) acc = gf128_pmull::multiply(veorq_u64(acc, gf128_pmull::load_reflected(p)), h.power[0]);
-  if (last != nullptr) acc = gf128_pmull::multiply(veorq_u64(acc, gf128_pmull::load_reflected(last)), h.power[0]);
+  for (; n > 0; --n, p += 16)
+    acc = gf128_pmull::multiply(veorq_u64(acc, gf128_pmull::load_reflected(p)), h.power[0]);
+  if (last != nullptr)
+    acc = gf128_pmull::multiply(veorq_u64(acc, gf128_pmull::load_reflected(last)), h.power[0]);
   return acc;
 }
 
 // gcm: Open hashes each group's input before writing its output (in place, they are the same
 // bytes); sealing hashes the previous group's output, written an iteration earlier.
 template <unsigned R, bool Open>
-void gcm(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-         const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void gcm(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+         std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+         const std::uint8_t* last) noexcept {
   const auto& h = gf128_pmull::key_of(hk);
   u8x16 k[R + 1];
   load_keys<R>(k, static_cast<const AesSchedule*>(ks)->enc);
@@ -64,16 +68,20 @@ void gcm(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t 
   u64x2 acc = gf128_pmull::load_reflected(y);
   const std::uint8_t* pending = nullptr;  // sealing: the group still to hash
   for (; n >= 8; n -= 8, in += 128, out += 128) {
-    if (Open) acc = gf128_pmull::blocks8(h, acc, in);
-    else if (pending != nullptr) acc = gf128_pmull::blocks8(h, acc, pending);
+    if (Open)
+      acc = gf128_pmull::blocks8(h, acc, in);
+    else if (pending != nullptr)
+      acc = gf128_pmull::blocks8(h, acc, pending);
     ctr_group<R, 8>(k, c, out, in, 8);
     c = vaddq_u32(c, vsetq_lane_u32(8, vdupq_n_u32(0), 3));
     pending = out;
   }
   if (!Open && pending != nullptr) acc = gf128_pmull::blocks8(h, acc, pending);
   if (Open) acc = hash(h, acc, in, n, last);  // before an in-place tail overwrites it
-  if (n > 4) ctr_group<R, 8>(k, c, out, in, n);
-  else if (n > 0) ctr_group<R, 4>(k, c, out, in, n);
+  if (n > 4)
+    ctr_group<R, 8>(k, c, out, in, n);
+  else if (n > 0)
+    ctr_group<R, 4>(k, c, out, in, n);
   if (!Open) acc = hash(h, acc, out, n, last);
   c = vaddq_u32(c, vsetq_lane_u32(static_cast<std::uint32_t>(n), vdupq_n_u32(0), 3));
   store(ctr, vrev32q_u8(vreinterpretq_u8_u32(c)));
@@ -81,44 +89,54 @@ void gcm(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t 
 }
 
 template <unsigned R>
-void start(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept {
+void start(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16],
+           std::uint8_t ctr[16]) noexcept {
   u8x16 k[R + 1];
   load_keys<R>(k, static_cast<const AesSchedule*>(ks)->enc);
   std::uint8_t j0[16];
   std::memcpy(j0, nonce, 12);
   const u32x4 n = vreinterpretq_u32_u8(vld1q_u8(j0));
-  u8x16 b[1] = {vreinterpretq_u8_u32(vsetq_lane_u32(0x01000000, n, 3))};  // last 4 bytes 00 00 00 01
+  u8x16 b[1] = {
+      vreinterpretq_u8_u32(vsetq_lane_u32(0x01000000, n, 3))};  // last 4 bytes 00 00 00 01
   store(ctr, vreinterpretq_u8_u32(vsetq_lane_u32(0x02000000, n, 3)));
   encrypt_n<R, 1>(k, b);
   store(ek, b[0]);
 }
 
-#define AXIOM_GCM_ARMV8_BY_ROUNDS(f, ...)                         \
-  switch (static_cast<const AesSchedule*>(ks)->rounds) {          \
-    case 10: return f<10>(__VA_ARGS__);                           \
-    case 12: return f<12>(__VA_ARGS__);                           \
-    default: return f<14>(__VA_ARGS__);                           \
+#define AXIOM_GCM_ARMV8_BY_ROUNDS(f, ...)                \
+  switch (static_cast<const AesSchedule*>(ks)->rounds) { \
+    case 10:                                             \
+      return f<10>(__VA_ARGS__);                         \
+    case 12:                                             \
+      return f<12>(__VA_ARGS__);                         \
+    default:                                             \
+      return f<14>(__VA_ARGS__);                         \
   }
 
 template <unsigned R>
-void seal_r(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-            const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void seal_r(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+            std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+            const std::uint8_t* last) noexcept {
   gcm<R, false>(ks, hk, ctr, y, out, in, n, last);
 }
 template <unsigned R>
-void open_r(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-            const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void open_r(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+            std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+            const std::uint8_t* last) noexcept {
   gcm<R, true>(ks, hk, ctr, y, out, in, n, last);
 }
-void seal(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void seal(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+          std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+          const std::uint8_t* last) noexcept {
   AXIOM_GCM_ARMV8_BY_ROUNDS(seal_r, ks, hk, ctr, y, out, in, n, last);
 }
-void open(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void open(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+          std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+          const std::uint8_t* last) noexcept {
   AXIOM_GCM_ARMV8_BY_ROUNDS(open_r, ks, hk, ctr, y, out, in, n, last);
 }
-void start_entry(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept {
+void start_entry(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16],
+                 std::uint8_t ctr[16]) noexcept {
   AXIOM_GCM_ARMV8_BY_ROUNDS(start, ks, nonce, ek, ctr);
 }
 #undef AXIOM_GCM_ARMV8_BY_ROUNDS
@@ -129,7 +147,8 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const GcmFusedKernel gcm_armv8 = {
-    {"gcm/armv8", cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
+    {"gcm/armv8",
+     cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
     &aes_armv8.ops,
     &ghash_pmull,
     gcm_armv8::seal,

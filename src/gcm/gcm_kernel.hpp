@@ -22,14 +22,17 @@ struct GcmFusedKernel {
   // seal / open: GCTR over n whole blocks (ctr's last 4 bytes count, mod 2^32, as inc32;
   // ctr is advanced by n) with GHASH of the ciphertext folded into y, then the block last if
   // not null (GCM's lengths block, hashed in the same reduction as the message's end).
-  void (*seal)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-               const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
-  void (*open)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-               const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept;
+  void (*seal)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+               std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+               const std::uint8_t* last) noexcept;
+  void (*open)(const void* ks, const GhashKey& hk, std::uint8_t ctr[16], std::uint8_t y[16],
+               std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+               const std::uint8_t* last) noexcept;
   // start: for a 12-byte nonce, ek = E(J0) and ctr = inc32(J0) where J0 = nonce || 0^31 || 1,
   // each written with one 16-byte store (built byte by byte in memory, J0 would stall the
   // loads that read it whole: store forwarding needs one store to cover the load).
-  void (*start)(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept;
+  void (*start)(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16],
+                std::uint8_t ctr[16]) noexcept;
 };
 
 #if AXIOM_X86_64

@@ -68,8 +68,9 @@ inline void counters16(__m256i& next, __m256i* b) noexcept {
 // path into the next group's sum, which is left unreduced in pending. ghash_in is read before
 // out is written (in-place open).
 template <unsigned R>
-inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, ghash_vpclmul::Acc2& pending,
-                    bool first, __m128i y, const std::uint8_t* ghash_in, std::uint8_t* out,
+inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next,
+                    ghash_vpclmul::Acc2& pending, bool first, __m128i y,
+                    const std::uint8_t* ghash_in, std::uint8_t* out,
                     const std::uint8_t* in) noexcept {
   __m256i b[8];
   counters16(next, b);
@@ -92,12 +93,15 @@ inline void group16(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& ne
   }
   pending = a;
   const __m256i kl = key2(rk, R);  // the last round's key xor the input: saves the xor after it
-  for (int i = 0; i < 8; ++i) storeu2(out + 32 * i, _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
+  for (int i = 0; i < 8; ++i)
+    storeu2(out + 32 * i,
+            _mm256_aesenclast_epi128(b[i], _mm256_xor_si256(kl, loadu2(in + 32 * i))));
 }
 
 // ctr16: the AES rounds only (the first group of a seal, whose ciphertext is not there yet).
 template <unsigned R>
-inline void ctr16(const __m128i* rk, __m256i& next, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void ctr16(const __m128i* rk, __m256i& next, std::uint8_t* out,
+                  const std::uint8_t* in) noexcept {
   __m256i b[8];
   counters16(next, b);
   xor_keystream<R, 8>(rk, b, out, in);
@@ -119,20 +123,23 @@ inline void ctr_tail(const __m128i* rk, __m256i next, std::uint8_t* out, const s
   if (m % 2 != 0) {
     __m128i x = _mm_xor_si128(_mm256_castsi256_si128(b[i]), rk[0]);
     for (unsigned r = 1; r < R; ++r) x = _mm_aesenc_si128(x, rk[r]);
-    const __m128i last = _mm_xor_si128(rk[R], _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 32 * i)));
+    const __m128i last =
+        _mm_xor_si128(rk[R], _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 32 * i)));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 32 * i), _mm_aesenclast_si128(x, last));
   }
 }
 
 // counters_after: the counter m blocks after next's first lane.
 inline __m256i counters_after(__m256i next, std::size_t m) noexcept {
-  return _mm256_add_epi32(next, _mm256_set_epi32(0, 0, 0, static_cast<int>(m), 0, 0, 0, static_cast<int>(m)));
+  return _mm256_add_epi32(
+      next, _mm256_set_epi32(0, 0, 0, static_cast<int>(m), 0, 0, 0, static_cast<int>(m)));
 }
 
 // final_ghash: the tail's m blocks at p, then last if given, in one reduction.
-inline __m128i final_ghash(const ghash_vpclmul::Key& hk, __m128i acc, const std::uint8_t* p, std::size_t m,
-                           const std::uint8_t* last) noexcept {
-  return last != nullptr ? ghash_vpclmul::blocks_then(hk, acc, p, m, last) : ghash_vpclmul::blocks(hk, acc, p, m);
+inline __m128i final_ghash(const ghash_vpclmul::Key& hk, __m128i acc, const std::uint8_t* p,
+                           std::size_t m, const std::uint8_t* last) noexcept {
+  return last != nullptr ? ghash_vpclmul::blocks_then(hk, acc, p, m, last)
+                         : ghash_vpclmul::blocks(hk, acc, p, m);
 }
 
 // seal_groups and open_groups: the whole groups of a call, in functions of their own so that
@@ -144,8 +151,9 @@ inline __m128i final_ghash(const ghash_vpclmul::Key& hk, __m128i acc, const std:
 // seal: the GHASH of each group runs during the AES rounds of the next one (software
 // pipelining); the last group's at the end.
 template <unsigned R>
-[[gnu::noinline]] __m128i seal_groups(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, __m128i acc,
-                                      std::uint8_t*& out, const std::uint8_t*& in, std::size_t groups) noexcept {
+[[gnu::noinline]] __m128i seal_groups(const __m128i* rk, const ghash_vpclmul::Key& hk,
+                                      __m256i& next, __m128i acc, std::uint8_t*& out,
+                                      const std::uint8_t*& in, std::size_t groups) noexcept {
   ctr16<R>(rk, next, out, in);
   ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
   for (std::size_t g = 1; g < groups; ++g, in += 256, out += 256) {
@@ -161,8 +169,9 @@ template <unsigned R>
 }
 
 template <unsigned R>
-[[gnu::noinline]] __m128i open_groups(const __m128i* rk, const ghash_vpclmul::Key& hk, __m256i& next, __m128i acc,
-                                      std::uint8_t*& out, const std::uint8_t*& in, std::size_t groups) noexcept {
+[[gnu::noinline]] __m128i open_groups(const __m128i* rk, const ghash_vpclmul::Key& hk,
+                                      __m256i& next, __m128i acc, std::uint8_t*& out,
+                                      const std::uint8_t*& in, std::size_t groups) noexcept {
   ghash_vpclmul::Acc2 pending = ghash_vpclmul::zero2();
   for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256)
     group16<R>(rk, hk, next, pending, g == 0, acc, in, out, in);
@@ -170,8 +179,9 @@ template <unsigned R>
 }
 
 template <unsigned R>
-void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
+          std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+          const std::uint8_t* last) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
   __m256i next = counters_start(ctr);
@@ -188,8 +198,9 @@ void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
 }
 
 template <unsigned R>
-void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
+          std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+          const std::uint8_t* last) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul::Key& hk = ghash_vpclmul::key_of(key);
   __m256i next = counters_start(ctr);
@@ -207,7 +218,8 @@ void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
 
 // start: J0 assembled in a register from an 8-byte and a 4-byte load of the nonce.
 template <unsigned R>
-void start(const AesSchedule& ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept {
+void start(const AesSchedule& ks, const std::uint8_t nonce[12], std::uint8_t ek[16],
+           std::uint8_t ctr[16]) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   std::uint32_t tail;
   std::memcpy(&tail, nonce + 8, 4);
@@ -220,24 +232,32 @@ void start(const AesSchedule& ks, const std::uint8_t nonce[12], std::uint8_t ek[
   _mm_storeu_si128(reinterpret_cast<__m128i*>(ek), _mm_aesenclast_si128(x, rk[R]));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(ctr), c);
 }
-void start_entry(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept {
+void start_entry(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16],
+                 std::uint8_t ctr[16]) noexcept {
   const auto& s = *static_cast<const AesSchedule*>(ks);
   switch (s.rounds) {
-    case 10: return start<10>(s, nonce, ek, ctr);
-    case 12: return start<12>(s, nonce, ek, ctr);
-    default: return start<14>(s, nonce, ek, ctr);
+    case 10:
+      return start<10>(s, nonce, ek, ctr);
+    case 12:
+      return start<12>(s, nonce, ek, ctr);
+    default:
+      return start<14>(s, nonce, ek, ctr);
   }
 }
 
-#define AXIOM_GCM_BY_ROUNDS(f)                                                                             \
-  void f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out, \
-                 const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {                    \
-    const auto& s = *static_cast<const AesSchedule*>(ks);                                                  \
-    switch (s.rounds) {                                                                                    \
-      case 10: return f<10>(s, key, ctr, y, out, in, n, last);                                             \
-      case 12: return f<12>(s, key, ctr, y, out, in, n, last);                                             \
-      default: return f<14>(s, key, ctr, y, out, in, n, last);                                             \
-    }                                                                                                      \
+#define AXIOM_GCM_BY_ROUNDS(f)                                                                  \
+  void f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], \
+                 std::uint8_t* out, const std::uint8_t* in, std::size_t n,                      \
+                 const std::uint8_t* last) noexcept {                                           \
+    const auto& s = *static_cast<const AesSchedule*>(ks);                                       \
+    switch (s.rounds) {                                                                         \
+      case 10:                                                                                  \
+        return f<10>(s, key, ctr, y, out, in, n, last);                                         \
+      case 12:                                                                                  \
+        return f<12>(s, key, ctr, y, out, in, n, last);                                         \
+      default:                                                                                  \
+        return f<14>(s, key, ctr, y, out, in, n, last);                                         \
+    }                                                                                           \
   }
 AXIOM_GCM_BY_ROUNDS(seal)
 AXIOM_GCM_BY_ROUNDS(open)
@@ -250,8 +270,9 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const GcmFusedKernel gcm_vaes_avx2 = {
     {"gcm/vaes_avx2",
-     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
-         cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::vaes | cpu::Feature::vpclmul,
+     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 |
+         cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::vaes |
+         cpu::Feature::vpclmul,
      true},
     &aes_vaes_avx2.ops,
     &ghash_vpclmul_avx2,

@@ -48,7 +48,9 @@ inline __m512i counters_start(const std::uint8_t ctr[16]) noexcept {
   return _mm512_add_epi32(c, _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
 }
 // in_dword0: v in dword 0 of every lane.
-inline __m512i in_dword0(int v) noexcept { return _mm512_set_epi32(0, 0, 0, v, 0, 0, 0, v, 0, 0, 0, v, 0, 0, 0, v); }
+inline __m512i in_dword0(int v) noexcept {
+  return _mm512_set_epi32(0, 0, 0, v, 0, 0, 0, v, 0, 0, 0, v, 0, 0, 0, v);
+}
 
 // counters32 writes the next 32 counter blocks to b (memory order). When the last byte does not
 // wrap within the 32 (7 groups in 8), they are added to that byte in memory order: one byte
@@ -60,10 +62,12 @@ inline void counters32(__m512i& next, __m512i* b) noexcept {
     b[0] = _mm512_shuffle_epi8(next, mask);
     for (int i = 1; i < group; ++i) {
       const int v = (4 * i) << 24;  // the last byte is the top byte of dword 3
-      b[i] = _mm512_add_epi32(b[0], _mm512_set_epi32(v, 0, 0, 0, v, 0, 0, 0, v, 0, 0, 0, v, 0, 0, 0));
+      b[i] =
+          _mm512_add_epi32(b[0], _mm512_set_epi32(v, 0, 0, 0, v, 0, 0, 0, v, 0, 0, 0, v, 0, 0, 0));
     }
   } else {
-    for (int i = 0; i < group; ++i) b[i] = _mm512_shuffle_epi8(_mm512_add_epi32(next, in_dword0(4 * i)), mask);
+    for (int i = 0; i < group; ++i)
+      b[i] = _mm512_shuffle_epi8(_mm512_add_epi32(next, in_dword0(4 * i)), mask);
   }
   next = _mm512_add_epi32(next, in_dword0(4 * group));
 }
@@ -71,15 +75,15 @@ inline void counters32(__m512i& next, __m512i* b) noexcept {
 using Powers = ghash_vpclmul512::Powers32;
 
 // group32: the AES rounds of 8 zmm of counter blocks, with the GHASH of the 32 blocks at
-// ghash_in between the rounds (two zmm after each of rounds 2, 4, 6 and 8; R >= 10) in one reduction.
-// The previous group's sum (pending; the first group takes y, the running hash, instead) is
-// reduced during round 1 and enters this group's sum with the block it carries, last, at round
+// ghash_in between the rounds (two zmm after each of rounds 2, 4, 6 and 8; R >= 10) in one
+// reduction. The previous group's sum (pending; the first group takes y, the running hash, instead)
+// is reduced during round 1 and enters this group's sum with the block it carries, last, at round
 // 8: the reduction and the multiply after it are off the path into this group's other
 // products. Then out = in ^ keystream. ghash_in is read before out is written (in-place open).
 template <unsigned R, bool First>
-[[gnu::always_inline]] inline void group32(const __m128i* rk, const Powers& pw, __m512i& next, Acc4& pending, __m128i y,
-                                           const std::uint8_t* ghash_in, std::uint8_t* out,
-                                           const std::uint8_t* in) noexcept {
+[[gnu::always_inline]] inline void group32(const __m128i* rk, const Powers& pw, __m512i& next,
+                                           Acc4& pending, __m128i y, const std::uint8_t* ghash_in,
+                                           std::uint8_t* out, const std::uint8_t* in) noexcept {
   static_assert(R >= 10, "the GHASH steps take rounds 1..8");
   __m512i b[group];
   counters32(next, b);
@@ -91,25 +95,32 @@ template <unsigned R, bool First>
   for (unsigned r = 1; r < R; ++r) {
     const __m512i k = key4(rk, r);
     for (int i = 0; i < group; ++i) b[i] = _mm512_aesenc_epi128(b[i], k);
-    if (r == 1 && !First) acc = ghash_vpclmul512::reduce_unshifted(ghash_vpclmul512::folded(pending));
-    if (r <= 8 && r % 2 == 0) {  // two zmm after every other round: one vpternlogq per term for both
+    if (r == 1 && !First)
+      acc = ghash_vpclmul512::reduce_unshifted(ghash_vpclmul512::folded(pending));
+    if (r <= 8 &&
+        r % 2 == 0) {  // two zmm after every other round: one vpternlogq per term for both
       const int q1 = static_cast<int>(r - 1), q2 = static_cast<int>(r % 8);
       __m512i x2 = ghash_vpclmul512::load_reflected4(ghash_in + 64 * q2);
       if (q2 == 0) x2 = _mm512_xor_si512(x2, _mm512_zextsi128_si512(acc));
-      ghash_vpclmul512::mul_acc4_2(a, ghash_vpclmul512::load_reflected4(ghash_in + 64 * q1), pw.h[q1], pw.hk[q1], x2,
-                                   pw.h[q2], pw.hk[q2]);
+      ghash_vpclmul512::mul_acc4_2(a, ghash_vpclmul512::load_reflected4(ghash_in + 64 * q1),
+                                   pw.h[q1], pw.hk[q1], x2, pw.h[q2], pw.hk[q2]);
     }
   }
   pending = a;
   const __m512i kl = key4(rk, R);  // the last round's key xor the input: saves the xor after it
-  for (int i = 0; i < group; ++i) storeu4(out + 64 * i, _mm512_aesenclast_epi128(b[i], _mm512_xor_si512(kl, loadu4(in + 64 * i))));
+  for (int i = 0; i < group; ++i)
+    storeu4(out + 64 * i,
+            _mm512_aesenclast_epi128(b[i], _mm512_xor_si512(kl, loadu4(in + 64 * i))));
 }
 
-inline __m128i reduced(const Acc4& a) noexcept { return ghash_vpclmul512::reduce_unshifted(ghash_vpclmul512::folded(a)); }
+inline __m128i reduced(const Acc4& a) noexcept {
+  return ghash_vpclmul512::reduce_unshifted(ghash_vpclmul512::folded(a));
+}
 
 // ctr32: the AES rounds only (the first group of a seal, whose ciphertext is not there yet).
 template <unsigned R>
-inline void ctr32(const __m128i* rk, __m512i& next, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void ctr32(const __m128i* rk, __m512i& next, std::uint8_t* out,
+                  const std::uint8_t* in) noexcept {
   __m512i b[group], keys[R + 1];
   counters32(next, b);
   load_keys<R>(rk, keys);
@@ -119,7 +130,8 @@ inline void ctr32(const __m128i* rk, __m512i& next, std::uint8_t* out, const std
 // ctr_tail: the last m < 32 blocks a zmm at a time, the last one masked, with the counters made
 // as for a full group (no chain of counter steps, so the zmm overlap out of order).
 template <unsigned R>
-inline void ctr_tail(const __m128i* rk, __m512i next, std::uint8_t* out, const std::uint8_t* in, std::size_t m) noexcept {
+inline void ctr_tail(const __m128i* rk, __m512i next, std::uint8_t* out, const std::uint8_t* in,
+                     std::size_t m) noexcept {
   __m512i keys[R + 1];
   load_keys<R>(rk, keys);
   const __m512i mask = ghash_vpclmul512::reverse_mask4();
@@ -128,20 +140,23 @@ inline void ctr_tail(const __m128i* rk, __m512i next, std::uint8_t* out, const s
     __m512i b = _mm512_shuffle_epi8(_mm512_add_epi32(next, in_dword0(static_cast<int>(j))), mask);
     b = _mm512_xor_si512(b, keys[0]);
     aes_vaes512::middle_rounds<R, 1, false>(keys, &b);
-    storeu_blocks(out + 16 * j, aes_vaes512::last_round<R, false>(keys, b, loadu_blocks(in + 16 * j, c)), c);
+    storeu_blocks(out + 16 * j,
+                  aes_vaes512::last_round<R, false>(keys, b, loadu_blocks(in + 16 * j, c)), c);
   }
 }
 
 inline void counters_store(std::uint8_t ctr[16], __m512i next, std::size_t m) noexcept {
-  ghash_clmul::store_reflected(ctr, zmm::low128(_mm512_add_epi32(next, in_dword0(static_cast<int>(m)))));
+  ghash_clmul::store_reflected(ctr,
+                               zmm::low128(_mm512_add_epi32(next, in_dword0(static_cast<int>(m)))));
 }
 
 // seal_short: the last m < 16 blocks of a seal a zmm at a time, each zmm's ciphertext stored
 // and hashed from its register (the hash's reload of a masked store waited for the store: no
 // forwarding), then last if given, in one reduction.
 template <unsigned R>
-inline __m128i seal_short(const __m128i* rk, const ghash_vpclmul512::Key& hk, __m512i next, __m128i acc, std::uint8_t* out,
-                          const std::uint8_t* in, std::size_t m, const std::uint8_t* last) noexcept {
+inline __m128i seal_short(const __m128i* rk, const ghash_vpclmul512::Key& hk, __m512i next,
+                          __m128i acc, std::uint8_t* out, const std::uint8_t* in, std::size_t m,
+                          const std::uint8_t* last) noexcept {
   __m512i keys[R + 1];
   load_keys<R>(rk, keys);
   const __m512i mask = ghash_vpclmul512::reverse_mask4();
@@ -150,7 +165,8 @@ inline __m128i seal_short(const __m128i* rk, const ghash_vpclmul512::Key& hk, __
   for (std::size_t j = 0; j < m; j += 4) {
     const std::size_t c = m - j < 4 ? m - j : 4;
     const __mmask8 lanes = aes_vaes512::qwords(c);
-    __m512i b = _mm512_xor_si512(_mm512_shuffle_epi8(_mm512_add_epi32(next, in_dword0(static_cast<int>(j))), mask), keys[0]);
+    __m512i b = _mm512_xor_si512(
+        _mm512_shuffle_epi8(_mm512_add_epi32(next, in_dword0(static_cast<int>(j))), mask), keys[0]);
     aes_vaes512::middle_rounds<R, 1, false>(keys, &b);
     const __m512i y = aes_vaes512::last_round<R, false>(keys, b, loadu_blocks(in + 16 * j, c));
     const __m512i ct = _mm512_maskz_mov_epi64(lanes, y);  // the lanes past m are zero for the hash
@@ -162,18 +178,20 @@ inline __m128i seal_short(const __m128i* rk, const ghash_vpclmul512::Key& hk, __
   }
   ghash_clmul::Acc x = ghash_vpclmul512::folded(a);
   if (last != nullptr) {
-    const __m128i l = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(last)),
-                                         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(last + 8)));
+    const __m128i l =
+        _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(last)),
+                           _mm_loadl_epi64(reinterpret_cast<const __m128i*>(last + 8)));
     const __m128i h1 = hk.power[15];
-    ghash_clmul::mul_acc(x, _mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), h1, ghash_clmul::halves_xor(h1));
+    ghash_clmul::mul_acc(x, _mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), h1,
+                         ghash_clmul::halves_xor(h1));
   }
   return ghash_vpclmul512::reduce_unshifted(x);
 }
 
 // final_ghash: the tail's m < 32 blocks at p, then last if given, the last up to 16 in one
 // reduction with last.
-inline __m128i final_ghash(const ghash_vpclmul512::Key& hk, __m128i acc, const std::uint8_t* p, std::size_t m,
-                           const std::uint8_t* last) noexcept {
+inline __m128i final_ghash(const ghash_vpclmul512::Key& hk, __m128i acc, const std::uint8_t* p,
+                           std::size_t m, const std::uint8_t* last) noexcept {
   if (last == nullptr) return ghash_vpclmul512::blocks(hk, acc, p, m);
   if (m >= 16) acc = ghash_vpclmul512::blocks(hk, acc, p, 16), p += 256, m -= 16;
   return ghash_vpclmul512::blocks_then(hk, acc, p, m, last);
@@ -186,8 +204,9 @@ inline __m128i final_ghash(const ghash_vpclmul512::Key& hk, __m128i acc, const s
 // seal: the GHASH of each group runs during the AES rounds of the next one (software
 // pipelining); the last group's at the end.
 template <unsigned R>
-[[gnu::noinline]] __m128i seal_groups(const __m128i* rk, const ghash_vpclmul512::Key& hk, __m512i& counters, __m128i acc,
-                                      std::uint8_t*& out_ref, const std::uint8_t*& in_ref, std::size_t groups) noexcept {
+[[gnu::noinline]] __m128i seal_groups(const __m128i* rk, const ghash_vpclmul512::Key& hk,
+                                      __m512i& counters, __m128i acc, std::uint8_t*& out_ref,
+                                      const std::uint8_t*& in_ref, std::size_t groups) noexcept {
   // Locals: the stores through out could alias counters and the pointers.
   __m512i next = counters;
   std::uint8_t* out = out_ref;
@@ -210,8 +229,9 @@ template <unsigned R>
 }
 
 template <unsigned R>
-[[gnu::noinline]] __m128i open_groups(const __m128i* rk, const ghash_vpclmul512::Key& hk, __m512i& counters, __m128i acc,
-                                      std::uint8_t*& out_ref, const std::uint8_t*& in_ref, std::size_t groups) noexcept {
+[[gnu::noinline]] __m128i open_groups(const __m128i* rk, const ghash_vpclmul512::Key& hk,
+                                      __m512i& counters, __m128i acc, std::uint8_t*& out_ref,
+                                      const std::uint8_t*& in_ref, std::size_t groups) noexcept {
   __m512i next = counters;
   std::uint8_t* out = out_ref;
   const std::uint8_t* in = in_ref;
@@ -227,8 +247,9 @@ template <unsigned R>
 }
 
 template <unsigned R>
-void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
+          std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+          const std::uint8_t* last) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul512::Key& hk = ghash_vpclmul512::key_of(key);
   __m512i next = counters_start(ctr);
@@ -246,8 +267,9 @@ void seal(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
 }
 
 template <unsigned R>
-void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out,
-          const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {
+void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16],
+          std::uint8_t* out, const std::uint8_t* in, std::size_t n,
+          const std::uint8_t* last) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   const ghash_vpclmul512::Key& hk = ghash_vpclmul512::key_of(key);
   __m512i next = counters_start(ctr);
@@ -262,7 +284,8 @@ void open(const AesSchedule& ks, const GhashKey& key, std::uint8_t ctr[16], std:
 
 // start: J0 assembled in a register from an 8-byte and a 4-byte load of the nonce.
 template <unsigned R>
-void start(const AesSchedule& ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept {
+void start(const AesSchedule& ks, const std::uint8_t nonce[12], std::uint8_t ek[16],
+           std::uint8_t ctr[16]) noexcept {
   const auto* rk = reinterpret_cast<const __m128i*>(ks.enc);
   std::uint32_t tail;
   std::memcpy(&tail, nonce + 8, 4);
@@ -275,24 +298,32 @@ void start(const AesSchedule& ks, const std::uint8_t nonce[12], std::uint8_t ek[
   _mm_storeu_si128(reinterpret_cast<__m128i*>(ek), _mm_aesenclast_si128(x, rk[R]));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(ctr), c);
 }
-void start_entry(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16], std::uint8_t ctr[16]) noexcept {
+void start_entry(const void* ks, const std::uint8_t nonce[12], std::uint8_t ek[16],
+                 std::uint8_t ctr[16]) noexcept {
   const auto& s = *static_cast<const AesSchedule*>(ks);
   switch (s.rounds) {
-    case 10: return start<10>(s, nonce, ek, ctr);
-    case 12: return start<12>(s, nonce, ek, ctr);
-    default: return start<14>(s, nonce, ek, ctr);
+    case 10:
+      return start<10>(s, nonce, ek, ctr);
+    case 12:
+      return start<12>(s, nonce, ek, ctr);
+    default:
+      return start<14>(s, nonce, ek, ctr);
   }
 }
 
-#define AXIOM_GCM_BY_ROUNDS(f)                                                                             \
-  void f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], std::uint8_t* out, \
-                 const std::uint8_t* in, std::size_t n, const std::uint8_t* last) noexcept {                    \
-    const auto& s = *static_cast<const AesSchedule*>(ks);                                                  \
-    switch (s.rounds) {                                                                                    \
-      case 10: return f<10>(s, key, ctr, y, out, in, n, last);                                             \
-      case 12: return f<12>(s, key, ctr, y, out, in, n, last);                                             \
-      default: return f<14>(s, key, ctr, y, out, in, n, last);                                             \
-    }                                                                                                      \
+#define AXIOM_GCM_BY_ROUNDS(f)                                                                  \
+  void f##_entry(const void* ks, const GhashKey& key, std::uint8_t ctr[16], std::uint8_t y[16], \
+                 std::uint8_t* out, const std::uint8_t* in, std::size_t n,                      \
+                 const std::uint8_t* last) noexcept {                                           \
+    const auto& s = *static_cast<const AesSchedule*>(ks);                                       \
+    switch (s.rounds) {                                                                         \
+      case 10:                                                                                  \
+        return f<10>(s, key, ctr, y, out, in, n, last);                                         \
+      case 12:                                                                                  \
+        return f<12>(s, key, ctr, y, out, in, n, last);                                         \
+      default:                                                                                  \
+        return f<14>(s, key, ctr, y, out, in, n, last);                                         \
+    }                                                                                           \
   }
 AXIOM_GCM_BY_ROUNDS(seal)
 AXIOM_GCM_BY_ROUNDS(open)
@@ -305,8 +336,9 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const GcmFusedKernel gcm_vaes_avx512 = {
     {"gcm/vaes_avx512",
-     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
-         cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 | cpu::Feature::vaes | cpu::Feature::vpclmul,
+     cpu::Feature::aesni | cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 |
+         cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 |
+         cpu::Feature::vaes | cpu::Feature::vpclmul,
      true},
     &aes_vaes_avx512.ops,
     &ghash_vpclmul_avx512,

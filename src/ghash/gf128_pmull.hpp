@@ -15,11 +15,16 @@ using u8x16 = uint8x16_t;
 using u64x2 = uint64x2_t;
 
 inline u8x16 reverse_bytes(u8x16 v) noexcept {
-  const u8x16 index = vcombine_u8(vcreate_u8(0x08090a0b0c0d0e0fULL), vcreate_u8(0x0001020304050607ULL));
+  const u8x16 index =
+      vcombine_u8(vcreate_u8(0x08090a0b0c0d0e0fULL), vcreate_u8(0x0001020304050607ULL));
   return vqtbl1q_u8(v, index);
 }
-inline u64x2 load_reflected(const std::uint8_t* p) noexcept { return vreinterpretq_u64_u8(reverse_bytes(vld1q_u8(p))); }
-inline void store_reflected(std::uint8_t* p, u64x2 v) noexcept { vst1q_u8(p, reverse_bytes(vreinterpretq_u8_u64(v))); }
+inline u64x2 load_reflected(const std::uint8_t* p) noexcept {
+  return vreinterpretq_u64_u8(reverse_bytes(vld1q_u8(p)));
+}
+inline void store_reflected(std::uint8_t* p, u64x2 v) noexcept {
+  vst1q_u8(p, reverse_bytes(vreinterpretq_u8_u64(v)));
+}
 
 // The low halves' and the high halves' 128-bit products (PMULL, PMULL2).
 inline u64x2 clmul_lo(u64x2 a, u64x2 b) noexcept {
@@ -72,15 +77,19 @@ struct Key {
   u64x2 karatsuba[8];
 };
 static_assert(sizeof(Key) <= sizeof(axiom::detail::GhashKey::bytes));
-inline const Key& key_of(const axiom::detail::GhashKey& key) noexcept { return *reinterpret_cast<const Key*>(key.bytes); }
+inline const Key& key_of(const axiom::detail::GhashKey& key) noexcept {
+  return *reinterpret_cast<const Key*>(key.bytes);
+}
 
 // twist: h * x^-1, a shift left by one of the reflected integer; the bit shifted out (x^0's
 // coefficient) comes back as x^-1 = x^127 + x^6 + x + 1: bits 0, 121, 126 and 127.
 inline u64x2 twist(u64x2 h) noexcept {
   const u64x2 carry = vshrq_n_u64(h, 63);
   const u64x2 shifted = vorrq_u64(vshlq_n_u64(h, 1), vextq_u64(vdupq_n_u64(0), carry, 1));
-  const u64x2 top = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(vdupq_laneq_u64(h, 1)), 63));
-  return veorq_u64(shifted, vandq_u64(top, vcombine_u64(vcreate_u64(1), vcreate_u64(0xc200000000000000ULL))));
+  const u64x2 top =
+      vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(vdupq_laneq_u64(h, 1)), 63));
+  return veorq_u64(
+      shifted, vandq_u64(top, vcombine_u64(vcreate_u64(1), vcreate_u64(0xc200000000000000ULL))));
 }
 
 inline void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
@@ -96,7 +105,8 @@ inline void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcep
 inline u64x2 blocks8(const Key& k, u64x2 acc, const std::uint8_t* in) noexcept {
   Acc a = zero_acc();
   mul_acc(a, veorq_u64(acc, load_reflected(in)), k.power[7], k.karatsuba[7]);
-  for (int i = 1; i < 8; ++i) mul_acc(a, load_reflected(in + 16 * i), k.power[7 - i], k.karatsuba[7 - i]);
+  for (int i = 1; i < 8; ++i)
+    mul_acc(a, load_reflected(in + 16 * i), k.power[7 - i], k.karatsuba[7 - i]);
   return reduce(a);
 }
 

@@ -6,9 +6,7 @@ namespace axiom::detail {
 namespace {
 constexpr const GhashKernel* kernel_list[] = {
 #if AXIOM_X86_64
-    &ghash_vpclmul_avx512,
-    &ghash_vpclmul_avx2,
-    &ghash_pclmul,
+    &ghash_vpclmul_avx512, &ghash_vpclmul_avx2, &ghash_pclmul,
 #endif
 #if AXIOM_AARCH64
     &ghash_pmull,

@@ -25,7 +25,9 @@ struct Acc {
 };
 
 // halves_xor: the xor of the two 64-bit halves (Karatsuba's middle operand), in both halves.
-inline __m128i halves_xor(__m128i h) noexcept { return _mm_xor_si128(h, _mm_shuffle_epi32(h, 0x4e)); }
+inline __m128i halves_xor(__m128i h) noexcept {
+  return _mm_xor_si128(h, _mm_shuffle_epi32(h, 0x4e));
+}
 
 // mul_acc adds x*h to a; hk is halves_xor(h).
 inline void mul_acc(Acc& a, __m128i x, __m128i h, __m128i hk) noexcept {
@@ -49,7 +51,8 @@ inline Shifted shifted(const Acc& a) noexcept {
   const __m128i hi = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
   const __m128i carry_lo = _mm_srli_epi64(lo, 63), carry_hi = _mm_srli_epi64(hi, 63);
   return {_mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(carry_lo, 8)),
-          _mm_or_si128(_mm_or_si128(_mm_slli_epi64(hi, 1), _mm_slli_si128(carry_hi, 8)), _mm_srli_si128(carry_lo, 8))};
+          _mm_or_si128(_mm_or_si128(_mm_slli_epi64(hi, 1), _mm_slli_si128(carry_hi, 8)),
+                       _mm_srli_si128(carry_lo, 8))};
 }
 
 // reduce: the field element of an accumulated product: the shifted product with its
@@ -71,8 +74,10 @@ inline __m128i reduce(const Acc& a) noexcept {
 inline __m128i reduce_by_multiply(const Acc& a) noexcept {
   const Shifted q = shifted(a);
   const __m128i poly = _mm_set_epi64x(0, static_cast<long long>(0xc200000000000000ULL));
-  const __m128i v = _mm_xor_si128(_mm_shuffle_epi32(q.lo, 0x4e), _mm_clmulepi64_si128(q.lo, poly, 0x00));
-  return _mm_xor_si128(q.hi, _mm_xor_si128(_mm_shuffle_epi32(v, 0x4e), _mm_clmulepi64_si128(v, poly, 0x00)));
+  const __m128i v =
+      _mm_xor_si128(_mm_shuffle_epi32(q.lo, 0x4e), _mm_clmulepi64_si128(q.lo, poly, 0x00));
+  return _mm_xor_si128(
+      q.hi, _mm_xor_si128(_mm_shuffle_epi32(v, 0x4e), _mm_clmulepi64_si128(v, poly, 0x00)));
 }
 
 inline __m128i multiply(__m128i x, __m128i h) noexcept {

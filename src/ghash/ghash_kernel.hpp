@@ -18,7 +18,8 @@ namespace axiom::detail {
 struct GhashKernel {
   KernelInfo info;
   void (*init)(GhashKey& key, const std::uint8_t h[16]) noexcept;
-  void (*blocks)(const GhashKey& key, std::uint8_t y[16], const std::uint8_t* in, std::size_t n) noexcept;
+  void (*blocks)(const GhashKey& key, std::uint8_t y[16], const std::uint8_t* in,
+                 std::size_t n) noexcept;
 };
 
 extern const GhashKernel ghash_portable;

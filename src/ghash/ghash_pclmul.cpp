@@ -46,7 +46,8 @@ void blocks(const axiom::detail::GhashKey& key, std::uint8_t y[16], const std::u
   for (; n >= 8; n -= 8, in += 128) {
     Acc a{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
     mul_acc(a, _mm_xor_si128(acc, load_reflected(in)), k->power[7], k->karatsuba[7]);
-    for (int i = 1; i < 8; ++i) mul_acc(a, load_reflected(in + 16 * i), k->power[7 - i], k->karatsuba[7 - i]);
+    for (int i = 1; i < 8; ++i)
+      mul_acc(a, load_reflected(in + 16 * i), k->power[7 - i], k->karatsuba[7 - i]);
     acc = reduce(a);
   }
   for (; n > 0; --n, in += 16) {
@@ -64,5 +65,6 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const GhashKernel ghash_pclmul = {
     {"ghash/pclmul", cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
-    ghash_pclmul::init, ghash_pclmul::blocks};
+    ghash_pclmul::init,
+    ghash_pclmul::blocks};
 }  // namespace axiom::detail

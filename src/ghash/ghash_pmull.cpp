@@ -17,15 +17,19 @@ AXIOM_ISA_BEGIN(ghash, pmull)
 
 namespace {
 
-void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept { gf128_pmull::init(key, h); }
+void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
+  gf128_pmull::init(key, h);
+}
 
-void blocks(const axiom::detail::GhashKey& key, std::uint8_t y[16], const std::uint8_t* in, std::size_t n) noexcept {
+void blocks(const axiom::detail::GhashKey& key, std::uint8_t y[16], const std::uint8_t* in,
+            std::size_t n) noexcept {
   const auto& k = gf128_pmull::key_of(key);
   uint64x2_t acc = gf128_pmull::load_reflected(y);
   for (; n >= 8; n -= 8, in += 128) acc = gf128_pmull::blocks8(k, acc, in);
   for (; n > 0; --n, in += 16) {
     gf128_pmull::Acc a = gf128_pmull::zero_acc();
-    gf128_pmull::mul_acc(a, veorq_u64(acc, gf128_pmull::load_reflected(in)), k.power[0], k.karatsuba[0]);
+    gf128_pmull::mul_acc(a, veorq_u64(acc, gf128_pmull::load_reflected(in)), k.power[0],
+                         k.karatsuba[0]);
     acc = gf128_pmull::reduce(a);
   }
   gf128_pmull::store_reflected(y, acc);
@@ -37,6 +41,8 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const GhashKernel ghash_pmull = {
-    {"ghash/pmull", cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
-    ghash_pmull::init, ghash_pmull::blocks};
+    {"ghash/pmull",
+     cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
+    ghash_pmull::init,
+    ghash_pmull::blocks};
 }  // namespace axiom::detail

@@ -82,7 +82,8 @@ void init(GhashKey& key, const std::uint8_t h[16]) noexcept {
   std::memcpy(key.bytes, &k, sizeof k);
 }
 
-void blocks(const GhashKey& key, std::uint8_t y[16], const std::uint8_t* in, std::size_t n) noexcept {
+void blocks(const GhashKey& key, std::uint8_t y[16], const std::uint8_t* in,
+            std::size_t n) noexcept {
   PortableKey k;
   std::memcpy(&k, key.bytes, sizeof k);
   u64 a1 = load_be(y), a0 = load_be(y + 8);

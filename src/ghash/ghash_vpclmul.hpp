@@ -18,7 +18,9 @@ struct Key {
 };
 static_assert(sizeof(Key) <= sizeof(axiom::detail::GhashKey::bytes));
 
-inline const Key& key_of(const axiom::detail::GhashKey& k) noexcept { return *reinterpret_cast<const Key*>(k.bytes); }
+inline const Key& key_of(const axiom::detail::GhashKey& k) noexcept {
+  return *reinterpret_cast<const Key*>(k.bytes);
+}
 
 inline void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
   __m128i power[16];  // power[i] = H^(i+1)
@@ -31,16 +33,22 @@ inline void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcep
   axiom::detail::wipe(power);
 }
 
-inline __m256i reverse_mask2() noexcept { return _mm256_broadcastsi128_si256(ghash_clmul::reverse_mask()); }
+inline __m256i reverse_mask2() noexcept {
+  return _mm256_broadcastsi128_si256(ghash_clmul::reverse_mask());
+}
 
 // Acc2: the accumulated products of both lanes.
 struct Acc2 {
   __m256i lo, hi, mid;
 };
 
-inline Acc2 zero2() noexcept { return {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()}; }
+inline Acc2 zero2() noexcept {
+  return {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+}
 
-inline __m256i halves_xor2(__m256i v) noexcept { return _mm256_xor_si256(v, _mm256_shuffle_epi32(v, 0x4e)); }
+inline __m256i halves_xor2(__m256i v) noexcept {
+  return _mm256_xor_si256(v, _mm256_shuffle_epi32(v, 0x4e));
+}
 
 // mul_acc2 adds x*h lane by lane (x reflected); hk is halves_xor2(h).
 inline void mul_acc2(Acc2& a, __m256i x, __m256i h, __m256i hk) noexcept {
@@ -58,13 +66,16 @@ inline __m128i reduce2(const Acc2& a) noexcept {
   return ghash_clmul::reduce(Acc{fold_lanes(a.lo), fold_lanes(a.hi), fold_lanes(a.mid)});
 }
 inline __m128i reduce2_by_multiply(const Acc2& a) noexcept {
-  return ghash_clmul::reduce_by_multiply(Acc{fold_lanes(a.lo), fold_lanes(a.hi), fold_lanes(a.mid)});
+  return ghash_clmul::reduce_by_multiply(
+      Acc{fold_lanes(a.lo), fold_lanes(a.hi), fold_lanes(a.mid)});
 }
 
 // step: the ymm j of a group of m = 2 * count ymm (the last count of the 16-block powers),
 // loaded from p; the first one of a group carries the running hash y.
-inline void step(Acc2& a, const Key& k, int first_pair, int j, const std::uint8_t* p, __m128i y) noexcept {
-  __m256i x = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
+inline void step(Acc2& a, const Key& k, int first_pair, int j, const std::uint8_t* p,
+                 __m128i y) noexcept {
+  __m256i x =
+      _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), reverse_mask2());
   if (j == 0) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
   mul_acc2(a, x, k.pair[first_pair + j], halves_xor2(k.pair[first_pair + j]));
 }
@@ -82,13 +93,15 @@ inline __m128i blocks(const Key& k, __m128i y, const std::uint8_t* in, std::size
   Acc odd{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
   if (n % 2 != 0) {
     const __m128i h = _mm256_extracti128_si256(k.pair[(15 - n) / 2], 1);  // H^n
-    ghash_clmul::mul_acc(odd, _mm_xor_si128(y, ghash_clmul::load_reflected(in)), h, ghash_clmul::halves_xor(h));
+    ghash_clmul::mul_acc(odd, _mm_xor_si128(y, ghash_clmul::load_reflected(in)), h,
+                         ghash_clmul::halves_xor(h));
     y = _mm_setzero_si128(), in += 16, --n;
   }
   const int pairs = static_cast<int>(n / 2), first = 8 - pairs;
   Acc2 a = zero2();
   for (int j = 0; j < pairs; ++j) step(a, k, first, j, in + 32 * j, y);
-  return ghash_clmul::reduce(Acc{_mm_xor_si128(odd.lo, fold_lanes(a.lo)), _mm_xor_si128(odd.hi, fold_lanes(a.hi)),
+  return ghash_clmul::reduce(Acc{_mm_xor_si128(odd.lo, fold_lanes(a.lo)),
+                                 _mm_xor_si128(odd.hi, fold_lanes(a.hi)),
                                  _mm_xor_si128(odd.mid, fold_lanes(a.mid))});
 }
 
@@ -104,13 +117,15 @@ inline __m128i blocks_then(const Key& k, __m128i y, const std::uint8_t* p, std::
   Acc a{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
   for (std::size_t i = 0; i < c; ++i) {
     const __m128i h = _mm_load_si128(half + (16 - (t - i)));
-    ghash_clmul::mul_acc(a, _mm_xor_si128(ghash_clmul::load_reflected(p + 16 * i), y), h, ghash_clmul::halves_xor(h));
+    ghash_clmul::mul_acc(a, _mm_xor_si128(ghash_clmul::load_reflected(p + 16 * i), y), h,
+                         ghash_clmul::halves_xor(h));
     y = _mm_setzero_si128();
   }
   const __m128i l = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(last)),
                                        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(last + 8)));
   const __m128i h1 = _mm_load_si128(half + 15);
-  ghash_clmul::mul_acc(a, _mm_xor_si128(_mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), y), h1, ghash_clmul::halves_xor(h1));
+  ghash_clmul::mul_acc(a, _mm_xor_si128(_mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), y), h1,
+                       ghash_clmul::halves_xor(h1));
   return ghash_clmul::reduce(a);
 }
 

@@ -21,14 +21,19 @@ struct Key {
   __m128i power[16];
 };
 static_assert(sizeof(Key) <= sizeof(axiom::detail::GhashKey::bytes));
-inline const Key& key_of(const axiom::detail::GhashKey& k) noexcept { return *reinterpret_cast<const Key*>(k.bytes); }
+inline const Key& key_of(const axiom::detail::GhashKey& k) noexcept {
+  return *reinterpret_cast<const Key*>(k.bytes);
+}
 
 // times_x_inverse: a x^-1 (x^-1 = x^127 + x^6 + x + 1): the reflected value shifted up by one,
 // the bit shifted out (a's x^0) folded back as 0xc2000000000000000000000000000001.
 inline __m128i times_x_inverse(__m128i a) noexcept {
-  const __m128i shifted = _mm_or_si128(_mm_slli_epi64(a, 1), _mm_slli_si128(_mm_srli_epi64(a, 63), 8));
+  const __m128i shifted =
+      _mm_or_si128(_mm_slli_epi64(a, 1), _mm_slli_si128(_mm_srli_epi64(a, 63), 8));
   const __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(a, 31), 0xff);  // a's bit 127 in every bit
-  return _mm_xor_si128(shifted, _mm_and_si128(top, _mm_set_epi64x(static_cast<long long>(0xc200000000000000ULL), 1)));
+  return _mm_xor_si128(
+      shifted,
+      _mm_and_si128(top, _mm_set_epi64x(static_cast<long long>(0xc200000000000000ULL), 1)));
 }
 
 inline void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
@@ -56,16 +61,24 @@ inline __m512i load_reflected4(const std::uint8_t* p) noexcept {
 struct Acc4 {
   __m512i lo, hi, mid;
 };
-inline Acc4 zero4() noexcept { return {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()}; }
+inline Acc4 zero4() noexcept {
+  return {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+}
 
 // halves_xor4: the xor of each lane's two qwords, in both (Karatsuba's middle operand).
-inline __m512i halves_xor4(__m512i v) noexcept { return _mm512_xor_si512(v, zmm::shuffle32<_MM_PERM_BADC>(v)); }
+inline __m512i halves_xor4(__m512i v) noexcept {
+  return _mm512_xor_si512(v, zmm::shuffle32<_MM_PERM_BADC>(v));
+}
 
-inline __m512i xor3(__m512i a, __m512i b, __m512i c) noexcept { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
+inline __m512i xor3(__m512i a, __m512i b, __m512i c) noexcept {
+  return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
 
 // add: a ^ b as a vpternlogq, which the compiler does not reassociate: left to it, the xors of
 // a group's products become a tree at the end, which holds them all live and spills them.
-inline __m512i add(__m512i a, __m512i b) noexcept { return _mm512_ternarylogic_epi64(a, b, b, 0x3c); }
+inline __m512i add(__m512i a, __m512i b) noexcept {
+  return _mm512_ternarylogic_epi64(a, b, b, 0x3c);
+}
 
 // mul_acc4 adds x*h lane by lane (x reflected), in order; hk is halves_xor4(h).
 inline void mul_acc4(Acc4& a, __m512i x, __m512i h, __m512i hk) noexcept {
@@ -75,10 +88,12 @@ inline void mul_acc4(Acc4& a, __m512i x, __m512i h, __m512i hk) noexcept {
 }
 
 // mul_acc4_2 adds x1*h1 and x2*h2: one vpternlogq per term for both products.
-inline void mul_acc4_2(Acc4& a, __m512i x1, __m512i h1, __m512i hk1, __m512i x2, __m512i h2, __m512i hk2) noexcept {
+inline void mul_acc4_2(Acc4& a, __m512i x1, __m512i h1, __m512i hk1, __m512i x2, __m512i h2,
+                       __m512i hk2) noexcept {
   a.lo = xor3(a.lo, _mm512_clmulepi64_epi128(x1, h1, 0x00), _mm512_clmulepi64_epi128(x2, h2, 0x00));
   a.hi = xor3(a.hi, _mm512_clmulepi64_epi128(x1, h1, 0x11), _mm512_clmulepi64_epi128(x2, h2, 0x11));
-  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(halves_xor4(x1), hk1, 0x00), _mm512_clmulepi64_epi128(halves_xor4(x2), hk2, 0x00));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(halves_xor4(x1), hk1, 0x00),
+               _mm512_clmulepi64_epi128(halves_xor4(x2), hk2, 0x00));
 }
 
 inline __m128i fold_lanes4(__m512i v) noexcept {
@@ -86,17 +101,22 @@ inline __m128i fold_lanes4(__m512i v) noexcept {
   return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
 }
 // folded: the sum of the four lanes' products, unreduced.
-inline Acc folded(const Acc4& a) noexcept { return {fold_lanes4(a.lo), fold_lanes4(a.hi), fold_lanes4(a.mid)}; }
+inline Acc folded(const Acc4& a) noexcept {
+  return {fold_lanes4(a.lo), fold_lanes4(a.hi), fold_lanes4(a.mid)};
+}
 
-// reduce_unshifted: the field element of an accumulated product (times x^-1 powers, so no shift): the
-// Karatsuba terms joined into 256 bits, whose low half is folded in by two carry-less
+// reduce_unshifted: the field element of an accumulated product (times x^-1 powers, so no shift):
+// the Karatsuba terms joined into 256 bits, whose low half is folded in by two carry-less
 // multiplies by x^63 + x^62 + x^57.
 inline __m128i reduce_unshifted(const Acc& a) noexcept {
   const __m128i mid = _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi));
-  const __m128i lo = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8)), hi = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
+  const __m128i lo = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8)),
+                hi = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
   const __m128i poly = _mm_set_epi64x(0, static_cast<long long>(0xc200000000000000ULL));
-  const __m128i v = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), _mm_clmulepi64_si128(lo, poly, 0x00));
-  return _mm_xor_si128(hi, _mm_xor_si128(_mm_shuffle_epi32(v, 0x4e), _mm_clmulepi64_si128(v, poly, 0x00)));
+  const __m128i v =
+      _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), _mm_clmulepi64_si128(lo, poly, 0x00));
+  return _mm_xor_si128(
+      hi, _mm_xor_si128(_mm_shuffle_epi32(v, 0x4e), _mm_clmulepi64_si128(v, poly, 0x00)));
 }
 // reduce_unshifted4: the same lane by lane (the byte shifts by 8 as masked vpshufd).
 inline __m512i reduce_unshifted4(const Acc4& a) noexcept {
@@ -104,7 +124,8 @@ inline __m512i reduce_unshifted4(const Acc4& a) noexcept {
   const __m512i lo = _mm512_xor_si512(a.lo, _mm512_maskz_shuffle_epi32(0xcccc, mid, _MM_PERM_BADC));
   const __m512i hi = _mm512_xor_si512(a.hi, _mm512_maskz_shuffle_epi32(0x3333, mid, _MM_PERM_BADC));
   const __m512i poly = _mm512_set1_epi64(static_cast<long long>(0xc200000000000000ULL));
-  const __m512i v = _mm512_xor_si512(zmm::shuffle32<_MM_PERM_BADC>(lo), _mm512_clmulepi64_epi128(lo, poly, 0x00));
+  const __m512i v =
+      _mm512_xor_si512(zmm::shuffle32<_MM_PERM_BADC>(lo), _mm512_clmulepi64_epi128(lo, poly, 0x00));
   return xor3(hi, zmm::shuffle32<_MM_PERM_BADC>(v), _mm512_clmulepi64_epi128(v, poly, 0x00));
 }
 
@@ -129,7 +150,9 @@ struct Powers32 {
 template <int U>
 inline Acc4 unit(const __m512i* h, const __m512i* hk, __m128i y, const std::uint8_t* p) noexcept {
   Acc4 a = zero4();
-  for (int q = 1; q < U - 1; q += 2) mul_acc4_2(a, load_reflected4(p + 64 * q), h[q], hk[q], load_reflected4(p + 64 * (q + 1)), h[q + 1], hk[q + 1]);
+  for (int q = 1; q < U - 1; q += 2)
+    mul_acc4_2(a, load_reflected4(p + 64 * q), h[q], hk[q], load_reflected4(p + 64 * (q + 1)),
+               h[q + 1], hk[q + 1]);
   const __m512i x0 = _mm512_xor_si512(load_reflected4(p), _mm512_zextsi128_si512(y));
   mul_acc4_2(a, load_reflected4(p + 64 * (U - 1)), h[U - 1], hk[U - 1], x0, h[0], hk[0]);
   return a;
@@ -138,7 +161,8 @@ inline Acc4 unit(const __m512i* h, const __m512i* hk, __m128i y, const std::uint
 // partial: m blocks at p (1 <= m <= 16) times the powers H^top .. H^(top-m+1) (top <= 16), the
 // first block carrying y; the last zmm through masked loads of the blocks and of the powers
 // (nothing past either is read).
-inline void partial(Acc4& a, const Key& k, __m128i y, const std::uint8_t* p, std::size_t m, std::size_t top) noexcept {
+inline void partial(Acc4& a, const Key& k, __m128i y, const std::uint8_t* p, std::size_t m,
+                    std::size_t top) noexcept {
   const __m128i* h = k.power + (16 - top);
   for (std::size_t j = 0; j < m; j += 4) {
     const std::size_t c = m - j < 4 ? m - j : 4;
@@ -179,7 +203,8 @@ inline __m128i blocks_then(const Key& k, __m128i y, const std::uint8_t* p, std::
                                        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(last + 8)));
   const __m128i h1 = k.power[15];
   Acc x = folded(a);
-  ghash_clmul::mul_acc(x, _mm_xor_si128(_mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), y), h1, ghash_clmul::halves_xor(h1));
+  ghash_clmul::mul_acc(x, _mm_xor_si128(_mm_shuffle_epi8(l, ghash_clmul::reverse_mask()), y), h1,
+                       ghash_clmul::halves_xor(h1));
   return reduce_unshifted(x);
 }
 

@@ -16,11 +16,14 @@ AXIOM_ISA_BEGIN(ghash, vpclmul_avx2)
 
 namespace {
 
-void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept { ghash_vpclmul::init(key, h); }
+void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
+  ghash_vpclmul::init(key, h);
+}
 
 void blocks(const axiom::detail::GhashKey& key, std::uint8_t y[16], const std::uint8_t* in,
             std::size_t n) noexcept {
-  const __m128i acc = ghash_vpclmul::blocks(ghash_vpclmul::key_of(key), ghash_clmul::load_reflected(y), in, n);
+  const __m128i acc =
+      ghash_vpclmul::blocks(ghash_vpclmul::key_of(key), ghash_clmul::load_reflected(y), in, n);
   ghash_clmul::store_reflected(y, acc);
 }
 
@@ -31,8 +34,9 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const GhashKernel ghash_vpclmul_avx2 = {
     {"ghash/vpclmul_avx2",
-     cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx | cpu::Feature::avx2 |
-         cpu::Feature::vpclmul,
+     cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
+         cpu::Feature::avx2 | cpu::Feature::vpclmul,
      true},
-    ghash_vpclmul_avx2::init, ghash_vpclmul_avx2::blocks};
+    ghash_vpclmul_avx2::init,
+    ghash_vpclmul_avx2::blocks};
 }  // namespace axiom::detail

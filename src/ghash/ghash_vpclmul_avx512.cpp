@@ -18,11 +18,14 @@ AXIOM_ISA_BEGIN(ghash, vpclmul_avx512)
 
 namespace {
 
-void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept { ghash_vpclmul512::init(key, h); }
+void init(axiom::detail::GhashKey& key, const std::uint8_t h[16]) noexcept {
+  ghash_vpclmul512::init(key, h);
+}
 
 void blocks(const axiom::detail::GhashKey& key, std::uint8_t y[16], const std::uint8_t* in,
             std::size_t n) noexcept {
-  const __m128i acc = ghash_vpclmul512::blocks(ghash_vpclmul512::key_of(key), ghash_clmul::load_reflected(y), in, n);
+  const __m128i acc = ghash_vpclmul512::blocks(ghash_vpclmul512::key_of(key),
+                                               ghash_clmul::load_reflected(y), in, n);
   ghash_clmul::store_reflected(y, acc);
 }
 
@@ -33,8 +36,9 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const GhashKernel ghash_vpclmul_avx512 = {
     {"ghash/vpclmul_avx512",
-     cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx | cpu::Feature::avx2 |
-         cpu::Feature::avx512 | cpu::Feature::vpclmul,
+     cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41 | cpu::Feature::avx |
+         cpu::Feature::avx2 | cpu::Feature::avx512 | cpu::Feature::vpclmul,
      true},
-    ghash_vpclmul_avx512::init, ghash_vpclmul_avx512::blocks};
+    ghash_vpclmul_avx512::init,
+    ghash_vpclmul_avx512::blocks};
 }  // namespace axiom::detail

@@ -1,6 +1,6 @@
-// kernel_registry.hpp: every kernel of every algorithm compiled into this build. It sits above every
-// algorithm folder in the dependency graph (it includes their kernel headers), so nothing in an
-// algorithm folder or in src/core includes it; the CLI, the bench and the tests do.
+// kernel_registry.hpp: every kernel of every algorithm compiled into this build. It sits above
+// every algorithm folder in the dependency graph (it includes their kernel headers), so nothing in
+// an algorithm folder or in src/core includes it; the CLI, the bench and the tests do.
 #pragma once
 
 #include <span>

@@ -13,14 +13,12 @@ namespace detail {
 namespace {
 constexpr const KuznyechikKernel* kernel_list[] = {
 #if AXIOM_X86_64
-    &kuznyechik_avx512_gfni,
-    &kuznyechik_avx2,
+    &kuznyechik_avx512_gfni, &kuznyechik_avx2,
 #endif
 #if AXIOM_AARCH64
     &kuznyechik_neon,
 #endif
-    &kuznyechik_tables,
-    &kuznyechik_portable,
+    &kuznyechik_tables,      &kuznyechik_portable,
 };
 }  // namespace
 
@@ -67,7 +65,8 @@ const KuznyechikKernel& KuznyechikTraits::default_kernel() noexcept {
 
 const BlockOps<16>& KuznyechikTraits::ops(const KuznyechikKernel& k) noexcept { return k.ops; }
 
-void KuznyechikTraits::expand(KuznyechikSchedule& ks, const KuznyechikKernel& k, const std::uint8_t* key) noexcept {
+void KuznyechikTraits::expand(KuznyechikSchedule& ks, const KuznyechikKernel& k,
+                              const std::uint8_t* key) noexcept {
   kuznyechik_expand_key(ks, key, k.ls);
   k.setup(ks);
 }

@@ -31,10 +31,10 @@ using Row = std::array<std::uint8_t, 32>;
 constexpr std::uint8_t group_coef[8] = {148, 32, 133, 16, 194, 192, 1, 251};
 
 struct Avx2Tables {
-  Row sbox[2][16];        // [inverse][h]: row h of π (entries 16h..16h+15), in both lanes
-  Row sbox_pair[2][8];    // [inverse][h]: row h in lane 0, row h + 8 in lane 1
+  Row sbox[2][16];           // [inverse][h]: row h of π (entries 16h..16h+15), in both lanes
+  Row sbox_pair[2][8];       // [inverse][h]: row h in lane 0, row h + 8 in lane 1
   Row mul_lo[8], mul_hi[8];  // [g]: c_g * n and c_g * (n << 4), n = 0..15, both lanes
-  Row lmask[2][8][8];     // [inverse][q][t]: lane 0 byte i = 2^t M[q][i], lane 1 = 2^t M[q+8][i]
+  Row lmask[2][8][8];        // [inverse][q][t]: lane 0 byte i = 2^t M[q][i], lane 1 = 2^t M[q+8][i]
 };
 
 constexpr Avx2Tables make_tables() {
@@ -57,8 +57,10 @@ constexpr Avx2Tables make_tables() {
   }
   for (std::size_t g = 0; g < 8; ++g)
     for (std::size_t n = 0; n < 16; ++n) {
-      t.mul_lo[g][n] = t.mul_lo[g][16 + n] = kuz::gf_mul(group_coef[g], static_cast<std::uint8_t>(n));
-      t.mul_hi[g][n] = t.mul_hi[g][16 + n] = kuz::gf_mul(group_coef[g], static_cast<std::uint8_t>(n << 4));
+      t.mul_lo[g][n] = t.mul_lo[g][16 + n] =
+          kuz::gf_mul(group_coef[g], static_cast<std::uint8_t>(n));
+      t.mul_hi[g][n] = t.mul_hi[g][16 + n] =
+          kuz::gf_mul(group_coef[g], static_cast<std::uint8_t>(n << 4));
     }
   return t;
 }
@@ -76,10 +78,18 @@ using V = __m256i;
 using detail::KuznyechikSchedule;
 using detail::tab;
 
-inline V ld(const detail::Row& r) noexcept { return _mm256_load_si256(reinterpret_cast<const V*>(r.data())); }
-inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
-inline __m128i loadu(const std::uint8_t* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
-inline void storeu(std::uint8_t* p, __m128i v) noexcept { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+inline V ld(const detail::Row& r) noexcept {
+  return _mm256_load_si256(reinterpret_cast<const V*>(r.data()));
+}
+inline const KuznyechikSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const KuznyechikSchedule*>(ks);
+}
+inline __m128i loadu(const std::uint8_t* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+inline void storeu(std::uint8_t* p, __m128i v) noexcept {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+}
 
 // ---- 32 blocks, transposed ----
 
@@ -99,7 +109,8 @@ inline V sub(V x) noexcept {
 inline V mul(V v, int g) noexcept {
   const V mask = _mm256_set1_epi8(0x0f);
   const V lo = _mm256_and_si256(v, mask), hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), mask);
-  return _mm256_xor_si256(_mm256_shuffle_epi8(ld(tab.mul_lo[g]), lo), _mm256_shuffle_epi8(ld(tab.mul_hi[g]), hi));
+  return _mm256_xor_si256(_mm256_shuffle_epi8(ld(tab.mul_lo[g]), lo),
+                          _mm256_shuffle_epi8(ld(tab.mul_hi[g]), hi));
 }
 
 inline V l_of_groups(const V s[8]) noexcept {
@@ -120,8 +131,13 @@ inline void linear(V w[16]) noexcept {
 #pragma GCC unroll 16
   for (unsigned step = 0; step < 16; ++step) {
     const unsigned o = (16 - step) & 15;
-    const V s[8] = {x2(w, o, 0, 14), x2(w, o, 1, 13), x2(w, o, 2, 12), x2(w, o, 3, 11),
-                    x2(w, o, 4, 10), x2(w, o, 5, 9),  x3(at(w, o, 6), at(w, o, 8), at(w, o, 15)),
+    const V s[8] = {x2(w, o, 0, 14),
+                    x2(w, o, 1, 13),
+                    x2(w, o, 2, 12),
+                    x2(w, o, 3, 11),
+                    x2(w, o, 4, 10),
+                    x2(w, o, 5, 9),
+                    x3(at(w, o, 6), at(w, o, 8), at(w, o, 15)),
                     at(w, o, 7)};
     w[(o + 15) & 15] = l_of_groups(s);
   }
@@ -131,8 +147,13 @@ inline void linear_inverse(V w[16]) noexcept {
 #pragma GCC unroll 16
   for (unsigned step = 0; step < 16; ++step) {
     const unsigned o = step;
-    const V s[8] = {x2(w, o, 1, 15), x2(w, o, 2, 14), x2(w, o, 3, 13), x2(w, o, 4, 12),
-                    x2(w, o, 5, 11), x2(w, o, 6, 10), x3(at(w, o, 7), at(w, o, 9), at(w, o, 0)),
+    const V s[8] = {x2(w, o, 1, 15),
+                    x2(w, o, 2, 14),
+                    x2(w, o, 3, 13),
+                    x2(w, o, 4, 12),
+                    x2(w, o, 5, 11),
+                    x2(w, o, 6, 10),
+                    x3(at(w, o, 7), at(w, o, 9), at(w, o, 0)),
                     at(w, o, 8)};
     w[o] = l_of_groups(s);
   }
@@ -166,7 +187,8 @@ inline void transpose16(V x[16]) noexcept {
 }
 
 inline void add_key(V w[16], const std::uint8_t k[16]) noexcept {
-  for (int j = 0; j < 16; ++j) w[j] = _mm256_xor_si256(w[j], _mm256_set1_epi8(static_cast<char>(k[j])));
+  for (int j = 0; j < 16; ++j)
+    w[j] = _mm256_xor_si256(w[j], _mm256_set1_epi8(static_cast<char>(k[j])));
 }
 
 // crypt32: 32 whole blocks from in (block k and k + 16 share a register) to out.
@@ -174,7 +196,8 @@ template <bool Decrypt>
 void crypt32(const KuznyechikSchedule& s, std::uint8_t* out, const std::uint8_t* in) noexcept {
   V w[16];
   for (int k = 0; k < 16; ++k)
-    w[k] = _mm256_inserti128_si256(_mm256_castsi128_si256(loadu(in + 16 * k)), loadu(in + 16 * (k + 16)), 1);
+    w[k] = _mm256_inserti128_si256(_mm256_castsi128_si256(loadu(in + 16 * k)),
+                                   loadu(in + 16 * (k + 16)), 1);
   transpose16(w);
   if (!Decrypt) {
     for (int r = 0; r < 9; ++r) {
@@ -200,7 +223,9 @@ void crypt32(const KuznyechikSchedule& s, std::uint8_t* out, const std::uint8_t*
 
 // ---- one block ----
 
-inline V dup(__m128i x) noexcept { return _mm256_inserti128_si256(_mm256_castsi128_si256(x), x, 1); }
+inline V dup(__m128i x) noexcept {
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(x), x, 1);
+}
 
 // The one-block path is a serial chain: always inlined, so that no call (and vzeroupper) and no
 // rebuilt constant sits between rounds.
@@ -210,7 +235,8 @@ template <int Inv>
   const V lo = _mm256_and_si256(x2, _mm256_set1_epi8(0x0f));
   V r[8];
   for (int h = 0; h < 8; ++h) r[h] = _mm256_shuffle_epi8(ld(tab.sbox_pair[Inv][h]), lo);
-  const V b4 = _mm256_slli_epi16(x2, 3), b5 = _mm256_slli_epi16(x2, 2), b6 = _mm256_slli_epi16(x2, 1);
+  const V b4 = _mm256_slli_epi16(x2, 3), b5 = _mm256_slli_epi16(x2, 2),
+          b6 = _mm256_slli_epi16(x2, 1);
   for (int h = 0; h < 4; ++h) r[h] = _mm256_blendv_epi8(r[2 * h], r[2 * h + 1], b4);
   for (int h = 0; h < 2; ++h) r[h] = _mm256_blendv_epi8(r[2 * h], r[2 * h + 1], b5);
   r[0] = _mm256_blendv_epi8(r[0], r[1], b6);
@@ -228,7 +254,8 @@ template <int Inv>
   V acc[8];
   for (int q = 0; q < 8; ++q) {
     V a = _mm256_and_si256(m[0], ld(tab.lmask[Inv][q][0]));
-    for (int t = 1; t < 8; ++t) a = _mm256_xor_si256(a, _mm256_and_si256(m[t], ld(tab.lmask[Inv][q][t])));
+    for (int t = 1; t < 8; ++t)
+      a = _mm256_xor_si256(a, _mm256_and_si256(m[t], ld(tab.lmask[Inv][q][t])));
     acc[q] = a;
   }
   // Horizontal XOR of each acc lane: the unpack tree leaves output byte q (lane 0) and q + 8
@@ -245,7 +272,9 @@ template <int Inv>
   return _mm_unpacklo_epi64(_mm256_castsi256_si128(z3), _mm256_extracti128_si256(z3, 1));
 }
 
-inline __m128i key(const std::uint8_t k[16]) noexcept { return _mm_load_si128(reinterpret_cast<const __m128i*>(k)); }
+inline __m128i key(const std::uint8_t k[16]) noexcept {
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(k));
+}
 
 inline __m128i encrypt1(const KuznyechikSchedule& s, __m128i x) noexcept {
   x = _mm_xor_si128(x, key(s.enc[0]));
@@ -278,10 +307,12 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
     storeu(out, Decrypt ? decrypt1(s, loadu(in)) : encrypt1(s, loadu(in)));
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<false>(ks, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<true>(ks, out, in, n);
 }
 
@@ -297,7 +328,8 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   storeu(iv, b);
 }
 
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
   __m128i b = loadu(state);
   for (; n > 0; --n, in += 16) b = encrypt1(s, _mm_xor_si128(b, loadu(in)));

@@ -79,7 +79,8 @@ constexpr Phi phi = make_phi();
 constexpr bool phi_is_isomorphism() {
   for (unsigned y = 0; y < 256; ++y) {
     const auto x = static_cast<std::uint8_t>(y);
-    if (phi.to[kuz::gf_mul(2, x)] != aes_mul(phi.to[2], phi.to[x]) || phi.from[phi.to[x]] != x) return false;
+    if (phi.to[kuz::gf_mul(2, x)] != aes_mul(phi.to[2], phi.to[x]) || phi.from[phi.to[x]] != x)
+      return false;
   }
   return true;
 }
@@ -92,7 +93,8 @@ constexpr std::uint64_t affine_matrix(F f) {
   std::uint64_t m = 0;
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j)
-      if ((f(static_cast<std::uint8_t>(1u << j)) >> i) & 1) m |= std::uint64_t{1} << (8 * (7 - i) + j);
+      if ((f(static_cast<std::uint8_t>(1u << j)) >> i) & 1)
+        m |= std::uint64_t{1} << (8 * (7 - i) + j);
   return m;
 }
 
@@ -152,14 +154,14 @@ enum Which { l_fwd, l_inv, merge_fwd, merge_inv };
 struct GfniTables {
   alignas(64) std::uint8_t sbox[2][256];      // π, π^-1
   alignas(64) std::uint8_t sbox_phi[2][256];  // phi π phi^-1, phi π^-1 phi^-1
-  alignas(64) Row64 diag[4][16];              // [Which][d]: phi(M[j][j + d mod 16]) at byte j of each lane
-  alignas(64) Row64 slice_block;              // block number of each byte in the sliced layout
-  alignas(64) Row64 dup4;                     // vpermb index: byte b / 4
+  alignas(64) Row64 diag[4][16];  // [Which][d]: phi(M[j][j + d mod 16]) at byte j of each lane
+  alignas(64) Row64 slice_block;  // block number of each byte in the sliced layout
+  alignas(64) Row64 dup4;         // vpermb index: byte b / 4
   // The spread layout of one block (chain path): byte 16 q + 4 t + u holds block byte 4 q + u.
-  alignas(64) Row64 spread;                   // vpermb index: block -> spread
-  alignas(64) Row64 unspread;                 // vpermb index: spread -> block (first 16 bytes)
-  alignas(64) Row64 gather[4];                // [p]: byte 16 q + 4 t + u gets block byte 4 p + t
-  alignas(64) Row64 coef[4];                  // [p]: phi(L[4 q + u][4 p + t]) there
+  alignas(64) Row64 spread;     // vpermb index: block -> spread
+  alignas(64) Row64 unspread;   // vpermb index: spread -> block (first 16 bytes)
+  alignas(64) Row64 gather[4];  // [p]: byte 16 q + 4 t + u gets block byte 4 p + t
+  alignas(64) Row64 coef[4];    // [p]: phi(L[4 q + u][4 p + t]) there
 };
 
 constexpr GfniTables make_tables() {
@@ -170,7 +172,8 @@ constexpr GfniTables make_tables() {
     t.sbox_phi[0][phi.to[v]] = phi.to[kuz::pi[v]];
     t.sbox_phi[1][phi.to[v]] = phi.to[kuz::pi_inv[v]];
   }
-  const kuz::Matrix ms[4] = {kuz::l_matrix, kuz::l_inv_matrix, merge_matrix(false), merge_matrix(true)};
+  const kuz::Matrix ms[4] = {kuz::l_matrix, kuz::l_inv_matrix, merge_matrix(false),
+                             merge_matrix(true)};
   for (std::size_t w = 0; w < 4; ++w)
     for (std::size_t d = 0; d < 16; ++d)
       for (std::size_t b = 0; b < 64; ++b) t.diag[w][d][b] = phi.to[ms[w][b % 16][(b + d) % 16]];
@@ -208,9 +211,9 @@ constexpr unsigned slot(bool inverse, unsigned t, unsigned j) {
 
 // Bulk keys as the rounds read them: every byte in a dword (vpternlogd/vpxord broadcast).
 struct BulkKeys {
-  alignas(64) std::uint32_t first[16];    // XORed in before the rounds
-  alignas(64) std::uint32_t steps[9][16]; // per round, per LFSR step
-  alignas(64) std::uint32_t last[16];     // decryption: XORed in after the last π^-1
+  alignas(64) std::uint32_t first[16];     // XORed in before the rounds
+  alignas(64) std::uint32_t steps[9][16];  // per round, per LFSR step
+  alignas(64) std::uint32_t last[16];      // decryption: XORed in after the last π^-1
 };
 
 }  // namespace
@@ -238,10 +241,14 @@ using detail::BulkKeys;
 using detail::KuznyechikSchedule;
 using detail::tab;
 
-inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
+inline const KuznyechikSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const KuznyechikSchedule*>(ks);
+}
 inline Z ld(const detail::Row64& r) noexcept { return _mm512_load_si512(r.data()); }
 inline Z ld(const std::uint8_t* p) noexcept { return _mm512_load_si512(p); }
-inline X loadu(const std::uint8_t* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const X*>(p)); }
+inline X loadu(const std::uint8_t* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const X*>(p));
+}
 inline void storeu(std::uint8_t* p, X v) noexcept { _mm_storeu_si128(reinterpret_cast<X*>(p), v); }
 
 // load_bytes / store_bytes: the first `bytes` (at most 64) of a zmm; masked-off memory is not
@@ -268,10 +275,12 @@ inline Z times(Z x, std::uint64_t m) noexcept {
 inline Z to_phi(Z x) noexcept { return times(x, detail::to_phi_matrix); }
 inline Z from_phi(Z x) noexcept { return times(x, detail::from_phi_matrix); }
 inline X to_phi(X x) noexcept {
-  return _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(static_cast<long long>(detail::to_phi_matrix)), 0);
+  return _mm_gf2p8affine_epi64_epi8(
+      x, _mm_set1_epi64x(static_cast<long long>(detail::to_phi_matrix)), 0);
 }
 inline X from_phi(X x) noexcept {
-  return _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(static_cast<long long>(detail::from_phi_matrix)), 0);
+  return _mm_gf2p8affine_epi64_epi8(
+      x, _mm_set1_epi64x(static_cast<long long>(detail::from_phi_matrix)), 0);
 }
 
 // A 256-entry table in four registers.
@@ -308,7 +317,8 @@ inline void step(Z w[16], const std::uint32_t& k) noexcept {
 }
 
 template <bool Inverse, unsigned... T>
-inline void linear(Z w[16], const std::uint32_t (&k)[16], std::integer_sequence<unsigned, T...>) noexcept {
+inline void linear(Z w[16], const std::uint32_t (&k)[16],
+                   std::integer_sequence<unsigned, T...>) noexcept {
   (step<Inverse, T>(w, k[T]), ...);
 }
 
@@ -409,7 +419,9 @@ struct Counter {
   std::uint64_t hi_at(std::uint64_t i) const noexcept {
     return F == Field::whole ? hi + (lo + i < lo) : F == Field::high_half ? hi + i : hi;
   }
-  std::uint64_t lo_at(std::uint64_t i) const noexcept { return F == Field::high_half ? lo : lo + i; }
+  std::uint64_t lo_at(std::uint64_t i) const noexcept {
+    return F == Field::high_half ? lo : lo + i;
+  }
   void advance(std::uint64_t m) noexcept { hi = hi_at(m), lo = lo_at(m); }
 };
 
@@ -431,14 +443,16 @@ void counter_blocks(Z w[16], const Counter<F>& c) noexcept {
 
 // ctr64: n (at most 64) blocks of out = in ^ E(c_i) (in null: out = E(c_i)).
 template <Field F>
-void ctr64(const BulkKeys& k, const Counter<F>& c, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ctr64(const BulkKeys& k, const Counter<F>& c, std::uint8_t* out, const std::uint8_t* in,
+           std::size_t n) noexcept {
   Z w[16];
   counter_blocks(w, c);
   rounds<false>(w, k);
   transpose16(w);
   for (int m = 0; m < 16; ++m) {
     const std::size_t bytes = bytes_of(n, m);
-    store_bytes(out + 64 * m, in ? _mm512_xor_si512(w[m], load_bytes(in + 64 * m, bytes)) : w[m], bytes);
+    store_bytes(out + 64 * m, in ? _mm512_xor_si512(w[m], load_bytes(in + 64 * m, bytes)) : w[m],
+                bytes);
   }
 }
 
@@ -472,10 +486,13 @@ void cbc_dec64(const BulkKeys& k, std::uint8_t iv[16], std::uint8_t* out, const 
 
 // rotate: byte j of each lane becomes byte j + D (mod 16) of the lane.
 template <int D>
-inline Z rotate(Z a) noexcept { return D == 0 ? a : _mm512_alignr_epi8(a, a, D); }
+inline Z rotate(Z a) noexcept {
+  return D == 0 ? a : _mm512_alignr_epi8(a, a, D);
+}
 
 template <int... D>
-inline void diagonals(Z p[16], Z x, const detail::Row64 (&diag)[16], std::integer_sequence<int, D...>) noexcept {
+inline void diagonals(Z p[16], Z x, const detail::Row64 (&diag)[16],
+                      std::integer_sequence<int, D...>) noexcept {
   ((p[D] = _mm512_gf2p8mul_epi8(rotate<D>(x), ld(diag[D]))), ...);
 }
 
@@ -519,10 +536,14 @@ template <bool Decrypt>
 void crypt_lanes(Z x[lane_group], std::size_t count, const LaneKeys& k, const Sbox& s) noexcept {
   static_assert(lane_group == 4);
   switch (count) {
-    case 1: return crypt_lanes<Decrypt, 1>(x, k, s);
-    case 2: return crypt_lanes<Decrypt, 2>(x, k, s);
-    case 3: return crypt_lanes<Decrypt, 3>(x, k, s);
-    default: return crypt_lanes<Decrypt, 4>(x, k, s);
+    case 1:
+      return crypt_lanes<Decrypt, 1>(x, k, s);
+    case 2:
+      return crypt_lanes<Decrypt, 2>(x, k, s);
+    case 3:
+      return crypt_lanes<Decrypt, 3>(x, k, s);
+    default:
+      return crypt_lanes<Decrypt, 4>(x, k, s);
   }
 }
 
@@ -530,15 +551,18 @@ void crypt_lanes(Z x[lane_group], std::size_t count, const LaneKeys& k, const Sb
 constexpr std::size_t batch_min = 33;
 
 template <bool Decrypt>
-void ecb_lanes(const KuznyechikSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ecb_lanes(const KuznyechikSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
+               std::size_t n) noexcept {
   const LaneKeys k(ks);
   const Sbox s(tab.sbox_phi[Decrypt]);
   for (; n > 0;) {
     const std::size_t m = n < 4 * lane_group ? n : 4 * lane_group, count = (m + 3) / 4;
     Z x[lane_group];
-    for (std::size_t i = 0; i < count; ++i) x[i] = load_bytes(in + 64 * i, bytes_of(m, static_cast<int>(i)));
+    for (std::size_t i = 0; i < count; ++i)
+      x[i] = load_bytes(in + 64 * i, bytes_of(m, static_cast<int>(i)));
     crypt_lanes<Decrypt>(x, count, k, s);
-    for (std::size_t i = 0; i < count; ++i) store_bytes(out + 64 * i, x[i], bytes_of(m, static_cast<int>(i)));
+    for (std::size_t i = 0; i < count; ++i)
+      store_bytes(out + 64 * i, x[i], bytes_of(m, static_cast<int>(i)));
     n -= m, in += 16 * m, out += 16 * m;
   }
 }
@@ -549,21 +573,28 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   if (n >= batch_min) {
     BulkKeys k;
     bulk_keys<Decrypt>(k, s);
-    for (; n >= batch_min; n -= n < 64 ? n : 64, in += 1024, out += 1024) ecb64<Decrypt>(k, out, in, n < 64 ? n : 64);
+    for (; n >= batch_min; n -= n < 64 ? n : 64, in += 1024, out += 1024)
+      ecb64<Decrypt>(k, out, in, n < 64 ? n : 64);
     detail::wipe(k);
   }
   if (n > 0) ecb_lanes<Decrypt>(s, out, in, n);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<false>(ks, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<true>(ks, out, in, n);
 }
 
-inline std::uint64_t load_be64(const std::uint8_t* p) noexcept { return __builtin_bswap64(detail::load_le64(p)); }
-inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept { detail::store_le64(p, __builtin_bswap64(v)); }
+inline std::uint64_t load_be64(const std::uint8_t* p) noexcept {
+  return __builtin_bswap64(detail::load_le64(p));
+}
+inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
+  detail::store_le64(p, __builtin_bswap64(v));
+}
 
 // ctr_blocks: out = in ^ E(c_i) (in null: out = E(c_i)) for n blocks from the counter block
 // ctr on, which is advanced by n.
@@ -598,7 +629,8 @@ void ctr_blocks(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const s
       crypt_lanes<false>(x, count, k, sb);
       for (std::size_t i = 0; i < count; ++i) {
         const std::size_t bytes = bytes_of(m, static_cast<int>(i));
-        store_bytes(out + 64 * i, in ? _mm512_xor_si512(x[i], load_bytes(in + 64 * i, bytes)) : x[i], bytes);
+        store_bytes(out + 64 * i,
+                    in ? _mm512_xor_si512(x[i], load_bytes(in + 64 * i, bytes)) : x[i], bytes);
       }
       c.advance(m);
       n -= m, out += 16 * m, in = in ? in + 16 * m : in;
@@ -608,12 +640,13 @@ void ctr_blocks(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const s
   store_be64(ctr + 8, c.lo);
 }
 
-void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+             std::size_t n) noexcept {
   ctr_blocks<Field::whole>(ks, ctr, out, in, n);
 }
 
-void ctr_half_xor(const void* ks, std::uint8_t ctr[16], std::size_t half, std::uint8_t* out, const std::uint8_t* in,
-               std::size_t n) noexcept {
+void ctr_half_xor(const void* ks, std::uint8_t ctr[16], std::size_t half, std::uint8_t* out,
+                  const std::uint8_t* in, std::size_t n) noexcept {
   if (half == 0)
     ctr_blocks<Field::high_half>(ks, ctr, out, in, n);
   else
@@ -641,14 +674,17 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
     const X next_iv = loadu(in + 16 * (n - 1));
     const std::size_t group = 4 * lane_group;
     for (std::size_t g = (n - 1) / group + 1; g-- > 0;) {
-      const std::size_t first = group * g, m = n - first < group ? n - first : group, count = (m + 3) / 4;
+      const std::size_t first = group * g, m = n - first < group ? n - first : group,
+                        count = (m + 3) / 4;
       const std::uint8_t* src = in + 16 * first;
       Z x[lane_group];
-      for (std::size_t i = 0; i < count; ++i) x[i] = load_bytes(src + 64 * i, bytes_of(m, static_cast<int>(i)));
+      for (std::size_t i = 0; i < count; ++i)
+        x[i] = load_bytes(src + 64 * i, bytes_of(m, static_cast<int>(i)));
       crypt_lanes<true>(x, count, k, sb);
       for (std::size_t i = count; i-- > 0;) {
         const std::size_t bytes = bytes_of(m, static_cast<int>(i));
-        const Z prev = first + 4 * i == 0 ? before(load_bytes(src, bytes), iv) : load_bytes(src + 64 * i - 16, bytes);
+        const Z prev = first + 4 * i == 0 ? before(load_bytes(src, bytes), iv)
+                                          : load_bytes(src + 64 * i - 16, bytes);
         store_bytes(out + 16 * first + 64 * i, _mm512_xor_si512(x[i], prev), bytes);
       }
     }
@@ -665,8 +701,12 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
 // three vpshufd add the four dwords of each lane, which leaves the result spread again. The
 // select of π's halves goes through a sign mask from vgf2p8affineqb, quicker than a k-mask.
 
-inline Z spread(X x) noexcept { return _mm512_permutexvar_epi8(ld(tab.spread), _mm512_castsi128_si512(x)); }
-inline X unspread(Z x) noexcept { return _mm512_castsi512_si128(_mm512_permutexvar_epi8(ld(tab.unspread), x)); }
+inline Z spread(X x) noexcept {
+  return _mm512_permutexvar_epi8(ld(tab.spread), _mm512_castsi128_si512(x));
+}
+inline X unspread(Z x) noexcept {
+  return _mm512_castsi512_si128(_mm512_permutexvar_epi8(ld(tab.unspread), x));
+}
 
 inline Z sub_chain(Z x, const Sbox& s) noexcept {
   const Z lo = _mm512_permutex2var_epi8(s.t[0], x, s.t[1]);
@@ -715,7 +755,8 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   storeu(iv, from_phi(unspread(c)));
 }
 
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   const ChainKeys k(sched(ks));
   const Sbox s(tab.sbox_phi[0]);
   Z c = spread(to_phi(loadu(state)));
@@ -736,8 +777,11 @@ void setup(KuznyechikSchedule& ks) noexcept {
   for (int g = 0; g < 3; ++g) {
     const std::size_t bytes = g < 2 ? 64 : 16;
     const Z x = to_phi(load_bytes(e + 64 * g, bytes));
-    store_bytes(ks.dec[4 * g], from_phi(matvec(x, detail::merge_fwd, _mm512_setzero_si512())), bytes);
-    if (g < 2) store_bytes(ks.dec[9 + 4 * g], from_phi(matvec(x, detail::merge_inv, _mm512_setzero_si512())), 64);
+    store_bytes(ks.dec[4 * g], from_phi(matvec(x, detail::merge_fwd, _mm512_setzero_si512())),
+                bytes);
+    if (g < 2)
+      store_bytes(ks.dec[9 + 4 * g], from_phi(matvec(x, detail::merge_inv, _mm512_setzero_si512())),
+                  64);
   }
 }
 
@@ -748,13 +792,14 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const KuznyechikKernel kuznyechik_avx512_gfni = {
     {"kuznyechik/avx512_gfni",
-     cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 | cpu::Feature::vbmi |
-         cpu::Feature::gfni,
+     cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 |
+         cpu::Feature::vbmi | cpu::Feature::gfni,
      true},
     kuznyechik_avx512_gfni::ls,
     kuznyechik_avx512_gfni::setup,
-    {kuznyechik_avx512_gfni::encrypt_blocks, kuznyechik_avx512_gfni::decrypt_blocks, kuznyechik_avx512_gfni::ctr_xor,
-     kuznyechik_avx512_gfni::cbc_encrypt, kuznyechik_avx512_gfni::cbc_decrypt, kuznyechik_avx512_gfni::cbc_mac,
-     nullptr, nullptr, nullptr, kuznyechik_avx512_gfni::ctr_half_xor},
+    {kuznyechik_avx512_gfni::encrypt_blocks, kuznyechik_avx512_gfni::decrypt_blocks,
+     kuznyechik_avx512_gfni::ctr_xor, kuznyechik_avx512_gfni::cbc_encrypt,
+     kuznyechik_avx512_gfni::cbc_decrypt, kuznyechik_avx512_gfni::cbc_mac, nullptr, nullptr,
+     nullptr, kuznyechik_avx512_gfni::ctr_half_xor},
 };
 }  // namespace axiom::detail

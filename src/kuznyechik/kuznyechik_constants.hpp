@@ -35,8 +35,8 @@ constexpr std::uint8_t gf_mul(std::uint8_t a, std::uint8_t b) {
 }
 
 // coef[j] is the factor of byte j in l (R writes l of the block into byte 0).
-inline constexpr std::uint8_t coef[16] = {148, 32, 133, 16, 194, 192, 1, 251,
-                                          1,   192, 194, 16, 133, 32, 148, 1};
+inline constexpr std::uint8_t coef[16] = {148, 32,  133, 16, 194, 192, 1,   251,
+                                          1,   192, 194, 16, 133, 32,  148, 1};
 
 using Block = std::array<std::uint8_t, 16>;
 
@@ -111,7 +111,8 @@ inline std::uint8_t gf_mul_ct(std::uint8_t a, std::uint8_t b) noexcept {
 }
 
 // apply_matrix_ct: out = m * in over GF(2^8), constant time (key set-up, not the bulk path).
-inline void apply_matrix_ct(std::uint8_t out[16], const Matrix& m, const std::uint8_t in[16]) noexcept {
+inline void apply_matrix_ct(std::uint8_t out[16], const Matrix& m,
+                            const std::uint8_t in[16]) noexcept {
   std::uint8_t t[16];
   for (std::size_t j = 0; j < 16; ++j) {
     std::uint8_t s = 0;

@@ -59,7 +59,8 @@ inline void add_be128(std::uint8_t c[16], std::uint64_t k) noexcept {
   }
 }
 
-inline void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+inline void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
+                      std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = a[i] ^ b[i];
 }
 
@@ -96,7 +97,8 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
 }
 
 template <auto One>
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   for (; n > 0; --n, in += 16) {
     xor_bytes(state, state, in, 16);
     One(ks, state);

@@ -22,9 +22,9 @@ namespace axiom::detail {
 namespace {
 
 struct NeonTables {
-  std::uint8_t sbox[2][256];        // [inverse]: π or π^-1
-  std::uint8_t col[2][16][16];      // [inverse][i]: column i of L or L^-1
-  std::uint8_t reduce[2][16];       // [0][n] = n x^8 mod p, [1][n] = n x^12 mod p (n < 8)
+  std::uint8_t sbox[2][256];    // [inverse]: π or π^-1
+  std::uint8_t col[2][16][16];  // [inverse][i]: column i of L or L^-1
+  std::uint8_t reduce[2][16];   // [0][n] = n x^8 mod p, [1][n] = n x^12 mod p (n < 8)
 };
 
 // reduce15: a polynomial of up to 15 bits modulo p = x^8 + x^7 + x^6 + x + 1.
@@ -67,7 +67,9 @@ using V = uint8x16_t;
 using detail::KuznyechikSchedule;
 using detail::tab;
 
-inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
+inline const KuznyechikSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const KuznyechikSchedule*>(ks);
+}
 inline V ld(const std::uint8_t* p) noexcept { return vld1q_u8(p); }
 
 // sub: π (Inv = 0) or π^-1 of N blocks.
@@ -86,21 +88,24 @@ template <int Inv, int N>
 
 // madd: the products of column c and byte I of each block, added to the 16-bit sums.
 template <int N, int I>
-[[gnu::always_inline]] inline void madd(V c, const V x[N], poly16x8_t lo[N], poly16x8_t hi[N]) noexcept {
+[[gnu::always_inline]] inline void madd(V c, const V x[N], poly16x8_t lo[N],
+                                        poly16x8_t hi[N]) noexcept {
   const poly8x16_t cp = vreinterpretq_p8_u8(c);
 #pragma GCC unroll 8
   for (int b = 0; b < N; ++b) {
     const poly8x16_t e = vreinterpretq_p8_u8(vdupq_laneq_u8(x[b], I));
-    lo[b] = vreinterpretq_p16_u16(veorq_u16(vreinterpretq_u16_p16(lo[b]),
-                                            vreinterpretq_u16_p16(vmull_p8(vget_low_p8(cp), vget_low_p8(e)))));
-    hi[b] = vreinterpretq_p16_u16(veorq_u16(vreinterpretq_u16_p16(hi[b]),
-                                            vreinterpretq_u16_p16(vmull_high_p8(cp, e))));
+    lo[b] = vreinterpretq_p16_u16(
+        veorq_u16(vreinterpretq_u16_p16(lo[b]),
+                  vreinterpretq_u16_p16(vmull_p8(vget_low_p8(cp), vget_low_p8(e)))));
+    hi[b] = vreinterpretq_p16_u16(
+        veorq_u16(vreinterpretq_u16_p16(hi[b]), vreinterpretq_u16_p16(vmull_high_p8(cp, e))));
   }
 }
 
 // madd4: columns 4Q..4Q+3, loaded together (one load of four registers).
 template <int Inv, int N, int Q>
-[[gnu::always_inline]] inline void madd4(const V x[N], poly16x8_t lo[N], poly16x8_t hi[N]) noexcept {
+[[gnu::always_inline]] inline void madd4(const V x[N], poly16x8_t lo[N],
+                                         poly16x8_t hi[N]) noexcept {
   const uint8x16x4_t c = vld1q_u8_x4(tab.col[Inv][4 * Q]);
   madd<N, 4 * Q>(c.val[0], x, lo, hi);
   madd<N, 4 * Q + 1>(c.val[1], x, lo, hi);
@@ -159,7 +164,8 @@ inline void decrypt_n(const KuznyechikSchedule& s, V x[N]) noexcept {
 }
 
 template <bool Decrypt, int N>
-inline void crypt_n(const KuznyechikSchedule& s, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void crypt_n(const KuznyechikSchedule& s, std::uint8_t* out,
+                    const std::uint8_t* in) noexcept {
   V x[N];
 #pragma GCC unroll 8
   for (int b = 0; b < N; ++b) x[b] = ld(in + 16 * b);
@@ -178,10 +184,12 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   for (; n > 0; --n, in += 16, out += 16) crypt_n<Decrypt, 1>(s, out, in);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<false>(ks, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<true>(ks, out, in, n);
 }
 
@@ -198,7 +206,8 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   vst1q_u8(iv, b[0]);
 }
 
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
   V b[1] = {ld(state)};
   for (; n > 0; --n, in += 16) {

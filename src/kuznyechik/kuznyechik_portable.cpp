@@ -117,7 +117,7 @@ void linear(u64 w[16]) noexcept {
   unsigned o = 0;
   for (int step = 0; step < 16; ++step) {
     auto at = [&](unsigned j) -> u64 { return w[(o + j) & 15]; };
-    const u64 s[8] = {at(0) ^ at(14), at(1) ^ at(13), at(2) ^ at(12), at(3) ^ at(11),
+    const u64 s[8] = {at(0) ^ at(14), at(1) ^ at(13), at(2) ^ at(12),         at(3) ^ at(11),
                       at(4) ^ at(10), at(5) ^ at(9),  at(6) ^ at(8) ^ at(15), at(7)};
     o = (o - 1) & 15;
     w[o] = l_of_groups(s);  // the new byte 0 replaces the old byte 15
@@ -129,7 +129,7 @@ void linear_inverse(u64 w[16]) noexcept {
   unsigned o = 0;
   for (int step = 0; step < 16; ++step) {
     auto at = [&](unsigned j) -> u64 { return w[(o + j) & 15]; };
-    const u64 s[8] = {at(1) ^ at(15), at(2) ^ at(14), at(3) ^ at(13), at(4) ^ at(12),
+    const u64 s[8] = {at(1) ^ at(15), at(2) ^ at(14), at(3) ^ at(13),        at(4) ^ at(12),
                       at(5) ^ at(11), at(6) ^ at(10), at(7) ^ at(9) ^ at(0), at(8)};
     w[o] = l_of_groups(s);
     o = (o + 1) & 15;
@@ -167,7 +167,9 @@ void store8(std::uint8_t* out, u64 w[16], std::size_t n) noexcept {
   wipe(buf);
 }
 
-inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
+inline const KuznyechikSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const KuznyechikSchedule*>(ks);
+}
 
 void encrypt8(const KuznyechikSchedule& s, u64 w[16]) noexcept {
   for (int r = 0; r < 9; ++r) {
@@ -187,7 +189,8 @@ void decrypt8(const KuznyechikSchedule& s, u64 w[16]) noexcept {
   }
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   u64 w[16];
   while (n > 0) {
     const std::size_t m = n < 8 ? n : 8;
@@ -199,7 +202,8 @@ void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
   wipe(w);
 }
 
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   u64 w[16];
   while (n > 0) {
     const std::size_t m = n < 8 ? n : 8;

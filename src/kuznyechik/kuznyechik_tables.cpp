@@ -69,7 +69,9 @@ inline State lookup(const u64 (&t)[16][256][2], State x) noexcept {
   return y;
 }
 
-inline const KuznyechikSchedule& sched(const void* ks) noexcept { return *static_cast<const KuznyechikSchedule*>(ks); }
+inline const KuznyechikSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const KuznyechikSchedule*>(ks);
+}
 
 void encrypt_one(const void* ks, std::uint8_t b[16]) noexcept {
   const KuznyechikSchedule& s = sched(ks);
@@ -78,7 +80,8 @@ void encrypt_one(const void* ks, std::uint8_t b[16]) noexcept {
   store(b, x);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
   const LsTables& tables = ls_tables();
   State k[10];
@@ -92,7 +95,8 @@ void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, s
 
 // z = L^-1(y ^ K10) is the decryption table pass on S(y ^ K10); then each round is one pass
 // with the key L^-1(K_i); the last S^-1 is a byte table.
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   const KuznyechikSchedule& s = sched(ks);
   const LsTables& tables = ls_tables();
   State k[10];

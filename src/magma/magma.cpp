@@ -16,7 +16,9 @@ constexpr const MagmaKernel* kernel_list[] = {
 
 std::span<const MagmaKernel* const> magma_kernels() noexcept { return kernel_list; }
 
-const MagmaKernel& magma_select(cpu::Features f) noexcept { return select_kernel<MagmaKernel>(kernel_list, f); }
+const MagmaKernel& magma_select(cpu::Features f) noexcept {
+  return select_kernel<MagmaKernel>(kernel_list, f);
+}
 
 void magma_schedule_from_key(MagmaSchedule& ks, const std::uint8_t key[32]) noexcept {
   for (int i = 0; i < 8; ++i) ks.k[i] = load_be32(key + 4 * i);

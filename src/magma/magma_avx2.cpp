@@ -35,7 +35,8 @@ struct Tables {
 constexpr Tables make_tables() {
   Tables t{};
   for (int s = 0; s < 8; ++s)
-    for (int v = 0; v < 16; ++v) t.sbox[s].b[v] = static_cast<std::uint8_t>(magma::pi[s][v] << (4 * (s & 1)));
+    for (int v = 0; v < 16; ++v)
+      t.sbox[s].b[v] = static_cast<std::uint8_t>(magma::pi[s][v] << (4 * (s & 1)));
   for (int p = 0; p < 4; ++p)
     for (int i = 0; i < 16; ++i) t.positions[p].b[i] = (i & 3) == p ? 0 : 0x80;
   return t;
@@ -67,19 +68,23 @@ struct Consts {
 // f: t(x + k) <<< 11 on 8 words.
 inline V f(const Consts& c, V x, V k) noexcept {
   x = _mm256_add_epi32(x, k);
-  const V lo = _mm256_and_si256(x, c.nibbles), hi = _mm256_and_si256(_mm256_srli_epi32(x, 4), c.nibbles);
+  const V lo = _mm256_and_si256(x, c.nibbles),
+          hi = _mm256_and_si256(_mm256_srli_epi32(x, 4), c.nibbles);
   V s = _mm256_or_si256(_mm256_shuffle_epi8(c.sbox[0], _mm256_or_si256(lo, c.positions[0])),
                         _mm256_shuffle_epi8(c.sbox[1], _mm256_or_si256(hi, c.positions[0])));
   for (int p = 1; p < 4; ++p) {
     s = _mm256_or_si256(s, _mm256_shuffle_epi8(c.sbox[2 * p], _mm256_or_si256(lo, c.positions[p])));
-    s = _mm256_or_si256(s, _mm256_shuffle_epi8(c.sbox[2 * p + 1], _mm256_or_si256(hi, c.positions[p])));
+    s = _mm256_or_si256(
+        s, _mm256_shuffle_epi8(c.sbox[2 * p + 1], _mm256_or_si256(hi, c.positions[p])));
   }
   return _mm256_or_si256(_mm256_slli_epi32(s, 11), _mm256_srli_epi32(s, 21));
 }
 
 // dword_mask: the first `dwords` (clamped to 0..8) dwords of a ymm.
 inline V dword_mask(std::ptrdiff_t dwords) noexcept {
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(dwords < 0 ? 0 : dwords > 8 ? 8 : dwords)),
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(dwords < 0   ? 0
+                                                               : dwords > 8 ? 8
+                                                                            : dwords)),
                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
@@ -93,7 +98,8 @@ inline void store_part(std::uint8_t* p, std::ptrdiff_t dwords, V v) noexcept {
 // crypt: the 32 rounds on n <= 8 G blocks with the round keys rk in order; a1, a0 as the
 // registers a, b: after an even number of rounds without swaps the result is b || a.
 template <int G>
-void crypt(const std::uint32_t rk[32], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void crypt(const std::uint32_t rk[32], std::uint8_t* out, const std::uint8_t* in,
+           std::size_t n) noexcept {
   Consts c;
   for (int s = 0; s < 8; ++s) c.sbox[s] = load16(tables::tables.sbox[s]);
   for (int p = 0; p < 4; ++p) c.positions[p] = load16(tables::tables.positions[p]);
@@ -108,14 +114,16 @@ void crypt(const std::uint32_t rk[32], std::uint8_t* out, const std::uint8_t* in
     b[g] = _mm256_unpackhi_epi64(x0, x1);
   }
   for (int i = 0; i < 32; i += 2) {
-    const V k0 = _mm256_set1_epi32(static_cast<int>(rk[i])), k1 = _mm256_set1_epi32(static_cast<int>(rk[i + 1]));
+    const V k0 = _mm256_set1_epi32(static_cast<int>(rk[i])),
+            k1 = _mm256_set1_epi32(static_cast<int>(rk[i + 1]));
     for (int g = 0; g < G; ++g) a[g] = _mm256_xor_si256(a[g], f(c, b[g], k0));
     for (int g = 0; g < G; ++g) b[g] = _mm256_xor_si256(b[g], f(c, a[g], k1));
   }
   for (int g = 0; g < G; ++g) {
     const std::ptrdiff_t dwords = 2 * (static_cast<std::ptrdiff_t>(n) - 8 * g);
     store_part(out + 64 * g, dwords, _mm256_shuffle_epi8(_mm256_unpacklo_epi64(b[g], a[g]), order));
-    store_part(out + 64 * g + 32, dwords - 8, _mm256_shuffle_epi8(_mm256_unpackhi_epi64(b[g], a[g]), order));
+    store_part(out + 64 * g + 32, dwords - 8,
+               _mm256_shuffle_epi8(_mm256_unpackhi_epi64(b[g], a[g]), order));
   }
 }
 
@@ -136,10 +144,12 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   detail::wipe(rk);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<false>(ks, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<true>(ks, out, in, n);
 }
 void encrypt_one(const void* ks, std::uint8_t b[8]) noexcept { ecb<false>(ks, b, b, 1); }
@@ -151,8 +161,10 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const MagmaKernel magma_avx2 = {
     {"magma/avx2", cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2, true},
-    {magma_avx2::encrypt_blocks, magma_avx2::decrypt_blocks, magma_modes::ctr_xor<32, magma_avx2::encrypt_blocks>,
-     magma_modes::cbc_encrypt<magma_avx2::encrypt_one>, magma_modes::cbc_decrypt<32, magma_avx2::decrypt_blocks>,
+    {magma_avx2::encrypt_blocks, magma_avx2::decrypt_blocks,
+     magma_modes::ctr_xor<32, magma_avx2::encrypt_blocks>,
+     magma_modes::cbc_encrypt<magma_avx2::encrypt_one>,
+     magma_modes::cbc_decrypt<32, magma_avx2::decrypt_blocks>,
      magma_modes::cbc_mac<magma_avx2::encrypt_one>, nullptr, nullptr, nullptr,
      magma_modes::ctr_half_xor<32, magma_avx2::encrypt_blocks>},
 };

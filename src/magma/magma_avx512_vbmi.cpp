@@ -41,14 +41,16 @@ inline constexpr Bytes64 sbox_lo = make_sbox(0), sbox_hi = make_sbox(1);
 constexpr Bytes64 make_gather(int half) {
   Bytes64 t{};
   for (int i = 0; i < 16; ++i)
-    for (int j = 0; j < 4; ++j) t.b[4 * i + j] = static_cast<std::uint8_t>(8 * i + 4 * half + 3 - j);
+    for (int j = 0; j < 4; ++j)
+      t.b[4 * i + j] = static_cast<std::uint8_t>(8 * i + 4 * half + 3 - j);
   return t;
 }
 constexpr Bytes64 make_scatter(int part) {
   Bytes64 t{};
   for (int i = 0; i < 8; ++i)
     for (int m = 0; m < 8; ++m)
-      t.b[8 * i + m] = static_cast<std::uint8_t>((m < 4 ? 0 : 64) + 4 * (8 * part + i) + 3 - (m & 3));
+      t.b[8 * i + m] =
+          static_cast<std::uint8_t>((m < 4 ? 0 : 64) + 4 * (8 * part + i) + 3 - (m & 3));
   return t;
 }
 inline constexpr Bytes64 gather_a1 = make_gather(0), gather_a0 = make_gather(1);
@@ -78,7 +80,9 @@ template <int N>
 inline V rol(V x) noexcept {
   return _mm512_maskz_rol_epi32(0xffff, x, N);
 }
-inline V lookup(V idx, V table) noexcept { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, idx, table); }
+inline V lookup(V idx, V table) noexcept {
+  return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, idx, table);
+}
 
 struct Consts {
   V sbox_lo, sbox_hi, nibbles, positions;
@@ -102,33 +106,39 @@ inline V xor_f(const Consts& c, V acc, V x, V k) noexcept {
   const V lo = _mm512_ternarylogic_epi32(x, c.nibbles, c.positions, 0xea);
   const V hi = _mm512_ternarylogic_epi32(zmm::srli64<4>(x), c.nibbles, c.positions, 0xea);
   // A ^ (B | C)
-  return rol<11>(_mm512_ternarylogic_epi32(rol<21>(acc), lookup(lo, c.sbox_lo), lookup(hi, c.sbox_hi), 0x1e));
+  return rol<11>(
+      _mm512_ternarylogic_epi32(rol<21>(acc), lookup(lo, c.sbox_lo), lookup(hi, c.sbox_hi), 0x1e));
 }
 
 // crypt: the 32 rounds on n <= 16 G blocks with the round keys rk in order; a1, a0 as the
 // registers a, b: after an even number of rounds without swaps the result is b || a.
 template <int G>
-void crypt(const std::uint32_t rk[32], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  const Consts c = {load_table(tables::sbox_lo), load_table(tables::sbox_hi), _mm512_set1_epi8(0x0f),
-                    _mm512_set1_epi32(0x30201000)};
+void crypt(const std::uint32_t rk[32], std::uint8_t* out, const std::uint8_t* in,
+           std::size_t n) noexcept {
+  const Consts c = {load_table(tables::sbox_lo), load_table(tables::sbox_hi),
+                    _mm512_set1_epi8(0x0f), _mm512_set1_epi32(0x30201000)};
   const V gather_a1 = load_table(tables::gather_a1), gather_a0 = load_table(tables::gather_a0);
   V a[G], b[G];
   for (int g = 0; g < G; ++g) {
-    const std::size_t bytes = n > 16 * static_cast<std::size_t>(g) ? 8 * (n - 16 * static_cast<std::size_t>(g)) : 0;
+    const std::size_t bytes =
+        n > 16 * static_cast<std::size_t>(g) ? 8 * (n - 16 * static_cast<std::size_t>(g)) : 0;
     const V x0 = _mm512_maskz_loadu_epi8(byte_mask(bytes), in + 128 * g);
     const V x1 = _mm512_maskz_loadu_epi8(byte_mask(bytes > 64 ? bytes - 64 : 0), in + 128 * g + 64);
     a[g] = _mm512_permutex2var_epi8(x0, gather_a1, x1);
     b[g] = _mm512_permutex2var_epi8(x0, gather_a0, x1);
   }
   for (int i = 0; i < 32; i += 2) {
-    const V k0 = _mm512_set1_epi32(static_cast<int>(rk[i])), k1 = _mm512_set1_epi32(static_cast<int>(rk[i + 1]));
+    const V k0 = _mm512_set1_epi32(static_cast<int>(rk[i])),
+            k1 = _mm512_set1_epi32(static_cast<int>(rk[i + 1]));
     for (int g = 0; g < G; ++g) a[g] = _mm512_xor_si512(a[g], f(c, b[g], k0));
     for (int g = 0; g < G; ++g) b[g] = _mm512_xor_si512(b[g], f(c, a[g], k1));
   }
   const V scatter_lo = load_table(tables::scatter_lo), scatter_hi = load_table(tables::scatter_hi);
   for (int g = 0; g < G; ++g) {
-    const std::size_t bytes = n > 16 * static_cast<std::size_t>(g) ? 8 * (n - 16 * static_cast<std::size_t>(g)) : 0;
-    _mm512_mask_storeu_epi8(out + 128 * g, byte_mask(bytes), _mm512_permutex2var_epi8(b[g], scatter_lo, a[g]));
+    const std::size_t bytes =
+        n > 16 * static_cast<std::size_t>(g) ? 8 * (n - 16 * static_cast<std::size_t>(g)) : 0;
+    _mm512_mask_storeu_epi8(out + 128 * g, byte_mask(bytes),
+                            _mm512_permutex2var_epi8(b[g], scatter_lo, a[g]));
     _mm512_mask_storeu_epi8(out + 128 * g + 64, byte_mask(bytes > 64 ? bytes - 64 : 0),
                             _mm512_permutex2var_epi8(b[g], scatter_hi, a[g]));
   }
@@ -151,19 +161,22 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   detail::wipe(rk);
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<false>(ks, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<true>(ks, out, in, n);
 }
 // chain: CBC encryption (out non-null) or CBC-MAC of n blocks from the chaining value cv, one
 // block in lane 0 with the constants and round keys loaded once. A chain is bound by a round's
 // latency: only the XOR of the next block and the rounds are on it.
-void chain(const void* ks, std::uint8_t cv[8], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void chain(const void* ks, std::uint8_t cv[8], std::uint8_t* out, const std::uint8_t* in,
+           std::size_t n) noexcept {
   const MagmaSchedule& s = *static_cast<const MagmaSchedule*>(ks);
-  const Consts c = {load_table(tables::sbox_lo), load_table(tables::sbox_hi), _mm512_set1_epi8(0x0f),
-                    _mm512_set1_epi32(0x30201000)};
+  const Consts c = {load_table(tables::sbox_lo), load_table(tables::sbox_hi),
+                    _mm512_set1_epi8(0x0f), _mm512_set1_epi32(0x30201000)};
   V k[8];
   for (int i = 0; i < 8; ++i) k[i] = _mm512_set1_epi32(static_cast<int>(s.k[i]));
   // the chaining value as a finished block leaves the rounds: a1 in b, a0 in a
@@ -191,10 +204,12 @@ void chain(const void* ks, std::uint8_t cv[8], std::uint8_t* out, const std::uin
   detail::store_be32(cv + 4, static_cast<std::uint32_t>(_mm_cvtsi128_si32(zmm::low128(a))));
 }
 
-void cbc_encrypt(const void* ks, std::uint8_t iv[8], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_encrypt(const void* ks, std::uint8_t iv[8], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   chain(ks, iv, out, in, n);
 }
-void cbc_mac(const void* ks, std::uint8_t state[8], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[8], const std::uint8_t* in,
+             std::size_t n) noexcept {
   chain(ks, state, nullptr, in, n);
 }
 
@@ -204,11 +219,11 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const MagmaKernel magma_avx512_vbmi = {
-    {"magma/avx512_vbmi", cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::avx512 | cpu::Feature::vbmi, true},
+    {"magma/avx512_vbmi",
+     cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::avx512 | cpu::Feature::vbmi, true},
     {magma_avx512_vbmi::encrypt_blocks, magma_avx512_vbmi::decrypt_blocks,
-     magma_modes::ctr_xor<64, magma_avx512_vbmi::encrypt_blocks>,
-     magma_avx512_vbmi::cbc_encrypt, magma_modes::cbc_decrypt<64, magma_avx512_vbmi::decrypt_blocks>,
-     magma_avx512_vbmi::cbc_mac, nullptr, nullptr, nullptr,
-     magma_modes::ctr_half_xor<64, magma_avx512_vbmi::encrypt_blocks>},
+     magma_modes::ctr_xor<64, magma_avx512_vbmi::encrypt_blocks>, magma_avx512_vbmi::cbc_encrypt,
+     magma_modes::cbc_decrypt<64, magma_avx512_vbmi::decrypt_blocks>, magma_avx512_vbmi::cbc_mac,
+     nullptr, nullptr, nullptr, magma_modes::ctr_half_xor<64, magma_avx512_vbmi::encrypt_blocks>},
 };
 }  // namespace axiom::detail

@@ -21,7 +21,8 @@ inline void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
   store_be32(p + 4, static_cast<std::uint32_t>(v));
 }
 
-inline void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+inline void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
+                      std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = a[i] ^ b[i];
 }
 
@@ -81,7 +82,8 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[8], std::uint8_t* out, const st
 }
 
 template <auto One>
-void cbc_mac(const void* ks, std::uint8_t state[8], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[8], const std::uint8_t* in,
+             std::size_t n) noexcept {
   for (; n > 0; --n, in += 8) {
     xor_bytes(state, state, in, 8);
     One(ks, state);

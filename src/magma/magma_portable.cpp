@@ -55,7 +55,9 @@ inline u64 rotl11_lanes(u64 x) noexcept {
   return ((x << 11) & 0xfffff800fffff800ULL) | ((x >> 21) & 0x000007ff000007ffULL);
 }
 
-inline const MagmaSchedule& sched(const void* ks) noexcept { return *static_cast<const MagmaSchedule*>(ks); }
+inline const MagmaSchedule& sched(const void* ks) noexcept {
+  return *static_cast<const MagmaSchedule*>(ks);
+}
 
 // crypt2: 32 rounds G on two blocks, then the last swap undone (G* = swap G).
 template <bool Decrypt>
@@ -90,11 +92,13 @@ void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t 
   }
 }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<false>(ks, out, in, n);
 }
 
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<true>(ks, out, in, n);
 }
 

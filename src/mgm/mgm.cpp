@@ -124,7 +124,9 @@ struct Mac {
     store_half<N>(len + N / 2, static_cast<std::uint64_t>(text) * 8);
     blocks(len, 1);
   }
-  void tag(std::uint8_t full[N]) noexcept { k.cipher.ops->encrypt_blocks(k.cipher.schedule, full, acc, 1); }
+  void tag(std::uint8_t full[N]) noexcept {
+    k.cipher.ops->encrypt_blocks(k.cipher.schedule, full, acc, 1);
+  }
   ~Mac() {
     wipe(z);
     wipe(acc);
@@ -134,7 +136,8 @@ struct Mac {
 
 // Start: Y_1 and Z_1 from the nonce.
 template <std::size_t N>
-void start(const BasicMgmKey<N>& k, std::span<const std::uint8_t> nonce, std::uint8_t y[N], std::uint8_t z[N]) noexcept {
+void start(const BasicMgmKey<N>& k, std::span<const std::uint8_t> nonce, std::uint8_t y[N],
+           std::uint8_t z[N]) noexcept {
   std::uint8_t b[2 * N];
   std::memcpy(b, nonce.data(), N);
   std::memcpy(b + N, nonce.data(), N);
@@ -163,8 +166,9 @@ void crypt(const BasicMgmKey<N>& k, std::uint8_t y[N], std::uint8_t* out, const 
 }
 
 template <std::size_t N>
-Status check(std::span<const std::uint8_t> out, std::size_t tag_size, std::span<const std::uint8_t> nonce,
-             std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept {
+Status check(std::span<const std::uint8_t> out, std::size_t tag_size,
+             std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+             std::span<const std::uint8_t> in) noexcept {
   if (nonce.size() != N || (nonce[0] & 0x80) != 0) return Error::invalid_nonce_size;
   if (tag_size < 4 || tag_size > N) return Error::invalid_tag_size;
   if (aad.size() > max_bytes<N> || in.size() > max_bytes<N>) return Error::message_too_long;
@@ -177,7 +181,9 @@ Status check(std::span<const std::uint8_t> out, std::size_t tag_size, std::span<
 
 std::span<const MgmKernel* const> mgm_kernels() noexcept { return kernel_list; }
 
-const MgmKernel& mgm_select(cpu::Features f) noexcept { return select_kernel<MgmKernel>(kernel_list, f); }
+const MgmKernel& mgm_select(cpu::Features f) noexcept {
+  return select_kernel<MgmKernel>(kernel_list, f);
+}
 
 const MgmKernel& mgm_default() noexcept {
   static const MgmKernel& k = mgm_select(cpu::detected());
@@ -188,7 +194,9 @@ std::string_view mgm_name(const MgmKernel& k) noexcept { return k.info.name; }
 
 std::span<const Mgm64Kernel* const> mgm64_kernels() noexcept { return kernel64_list; }
 
-const Mgm64Kernel& mgm64_select(cpu::Features f) noexcept { return select_kernel<Mgm64Kernel>(kernel64_list, f); }
+const Mgm64Kernel& mgm64_select(cpu::Features f) noexcept {
+  return select_kernel<Mgm64Kernel>(kernel64_list, f);
+}
 
 const Mgm64Kernel& mgm64_default() noexcept {
   static const Mgm64Kernel& k = mgm64_select(cpu::detected());
@@ -222,9 +230,9 @@ Status mgm_seal(const BasicMgmKey<N>& k, std::span<std::uint8_t> out, std::span<
 }
 
 template <std::size_t N>
-Status mgm_open(const BasicMgmKey<N>& k, std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
-                std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
-                std::span<const std::uint8_t> in) noexcept {
+Status mgm_open(const BasicMgmKey<N>& k, std::span<std::uint8_t> out,
+                std::span<const std::uint8_t> tag, std::span<const std::uint8_t> nonce,
+                std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept {
   if (Status st = check<N>(out, tag.size(), nonce, aad, in); !st) {
     if (st.error() != Error::overlapping_buffers) secure_wipe(out);
     return st;
@@ -248,12 +256,14 @@ Status mgm_open(const BasicMgmKey<N>& k, std::span<std::uint8_t> out, std::span<
   return release_if_authentic(out, same);
 }
 
-#define AXIOM_MGM_FOR(N)                                                                                   \
-  template Status mgm_seal<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>, std::span<std::uint8_t>,      \
-                              std::span<const std::uint8_t>, std::span<const std::uint8_t>,                 \
-                              std::span<const std::uint8_t>) noexcept;                                      \
-  template Status mgm_open<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>, std::span<const std::uint8_t>, \
-                              std::span<const std::uint8_t>, std::span<const std::uint8_t>,                 \
+#define AXIOM_MGM_FOR(N)                                                                    \
+  template Status mgm_seal<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>,               \
+                              std::span<std::uint8_t>, std::span<const std::uint8_t>,       \
+                              std::span<const std::uint8_t>,                                \
+                              std::span<const std::uint8_t>) noexcept;                      \
+  template Status mgm_open<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>,               \
+                              std::span<const std::uint8_t>, std::span<const std::uint8_t>, \
+                              std::span<const std::uint8_t>,                                \
                               std::span<const std::uint8_t>) noexcept;
 AXIOM_MGM_FOR(8)
 AXIOM_MGM_FOR(16)

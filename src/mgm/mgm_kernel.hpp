@@ -17,7 +17,8 @@ namespace axiom::detail {
 // big-endian number (RFC 9058). Constant time.
 struct MgmKernel {
   KernelInfo info;
-  void (*mac)(std::uint8_t acc[16], const std::uint8_t* h, const std::uint8_t* a, std::size_t n) noexcept;
+  void (*mac)(std::uint8_t acc[16], const std::uint8_t* h, const std::uint8_t* a,
+              std::size_t n) noexcept;
 };
 
 extern const MgmKernel mgm_portable;

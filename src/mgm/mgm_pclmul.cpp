@@ -19,13 +19,15 @@ inline void store_be(std::uint8_t* p, __m128i v) noexcept {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_shuffle_epi8(v, rev));
 }
 
-void mac(std::uint8_t acc[16], const std::uint8_t* h, const std::uint8_t* a, std::size_t n) noexcept {
+void mac(std::uint8_t acc[16], const std::uint8_t* h, const std::uint8_t* a,
+         std::size_t n) noexcept {
   __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
   for (; n > 0; --n, h += 16, a += 16) {
     const __m128i x = load_be(h), y = load_be(a);
     lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x, y, 0x00));
     hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x, y, 0x11));
-    mid = _mm_xor_si128(mid, _mm_xor_si128(_mm_clmulepi64_si128(x, y, 0x01), _mm_clmulepi64_si128(x, y, 0x10)));
+    mid = _mm_xor_si128(
+        mid, _mm_xor_si128(_mm_clmulepi64_si128(x, y, 0x01), _mm_clmulepi64_si128(x, y, 0x10)));
   }
   lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
   hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
@@ -34,7 +36,8 @@ void mac(std::uint8_t acc[16], const std::uint8_t* h, const std::uint8_t* a, std
   const __m128i k = _mm_set_epi64x(0, 0x87);
   const __m128i a0 = _mm_clmulepi64_si128(hi, k, 0x00), a1 = _mm_clmulepi64_si128(hi, k, 0x01);
   const __m128i spill = _mm_clmulepi64_si128(_mm_srli_si128(a1, 8), k, 0x00);
-  const __m128i r = _mm_xor_si128(_mm_xor_si128(lo, a0), _mm_xor_si128(_mm_slli_si128(a1, 8), spill));
+  const __m128i r =
+      _mm_xor_si128(_mm_xor_si128(lo, a0), _mm_xor_si128(_mm_slli_si128(a1, 8), spill));
   store_be(acc, _mm_xor_si128(load_be(acc), r));
 }
 
@@ -44,5 +47,6 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const MgmKernel mgm_pclmul = {
-    {"mgm/pclmul", cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41, true}, mgm_pclmul::mac};
+    {"mgm/pclmul", cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
+    mgm_pclmul::mac};
 }  // namespace axiom::detail

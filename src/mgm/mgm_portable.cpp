@@ -13,7 +13,8 @@ using u64 = std::uint64_t;
 inline u64 load_be64(const std::uint8_t* p) noexcept { return __builtin_bswap64(load_le64(p)); }
 inline void store_be64(std::uint8_t* p, u64 v) noexcept { store_le64(p, __builtin_bswap64(v)); }
 
-void mac(std::uint8_t acc[16], const std::uint8_t* h, const std::uint8_t* a, std::size_t n) noexcept {
+void mac(std::uint8_t acc[16], const std::uint8_t* h, const std::uint8_t* a,
+         std::size_t n) noexcept {
   u64 rh = load_be64(acc), rl = load_be64(acc + 8);
   for (; n > 0; --n, h += 16, a += 16) {
     u64 vh = load_be64(h), vl = load_be64(h + 8);

@@ -18,7 +18,8 @@ namespace axiom::detail {
 // big-endian number (RFC 9058). Constant time.
 struct Mgm64Kernel {
   KernelInfo info;
-  void (*mac)(std::uint8_t acc[8], const std::uint8_t* h, const std::uint8_t* a, std::size_t n) noexcept;
+  void (*mac)(std::uint8_t acc[8], const std::uint8_t* h, const std::uint8_t* a,
+              std::size_t n) noexcept;
 };
 
 extern const Mgm64Kernel mgm64_portable;

@@ -15,12 +15,14 @@ inline __m128i load_be(const std::uint8_t* p) noexcept {
   return _mm_cvtsi64_si128(static_cast<long long>(__builtin_bswap64(v)));
 }
 
-void mac(std::uint8_t acc[8], const std::uint8_t* h, const std::uint8_t* a, std::size_t n) noexcept {
+void mac(std::uint8_t acc[8], const std::uint8_t* h, const std::uint8_t* a,
+         std::size_t n) noexcept {
   __m128i sum = _mm_setzero_si128();
-  for (; n > 0; --n, h += 8, a += 8) sum = _mm_xor_si128(sum, _mm_clmulepi64_si128(load_be(h), load_be(a), 0x00));
+  for (; n > 0; --n, h += 8, a += 8)
+    sum = _mm_xor_si128(sum, _mm_clmulepi64_si128(load_be(h), load_be(a), 0x00));
   const __m128i k = _mm_cvtsi32_si128(0x1b);
-  const __m128i f = _mm_clmulepi64_si128(sum, k, 0x01);        // high half * 0x1b: up to 68 bits
-  const __m128i spill = _mm_clmulepi64_si128(f, k, 0x01);      // its bits past x^64, folded again
+  const __m128i f = _mm_clmulepi64_si128(sum, k, 0x01);    // high half * 0x1b: up to 68 bits
+  const __m128i spill = _mm_clmulepi64_si128(f, k, 0x01);  // its bits past x^64, folded again
   const __m128i r = _mm_xor_si128(_mm_xor_si128(sum, f), spill);
   std::uint64_t x;
   __builtin_memcpy(&x, acc, 8);
@@ -34,5 +36,6 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const Mgm64Kernel mgm64_pclmul = {
-    {"mgm64/pclmul", cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41, true}, mgm64_pclmul::mac};
+    {"mgm64/pclmul", cpu::Feature::pclmul | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
+    mgm64_pclmul::mac};
 }  // namespace axiom::detail

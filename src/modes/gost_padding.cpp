@@ -7,7 +7,8 @@
 namespace axiom {
 
 template <std::size_t N>
-Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, GostPadding p) noexcept {
+Result<std::size_t> gost_pad(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                             GostPadding p) noexcept {
   const std::size_t total = gost_padded_size<N>(in.size(), p);
   if (out.size() < total) return Error::output_size_mismatch;
   if (out.data() != in.data() && !detail::overlap_ok(out.data(), in.data(), in.size()))
@@ -33,9 +34,11 @@ Status gost_unpad(std::span<const std::uint8_t> padded, std::size_t& length) noe
     value = (value & ~nonzero) | (last[i] & nonzero);
     pos = (pos & ~nonzero) | (i & nonzero);
   }
-  const std::uint32_t good = 0u - (((value ^ 0x80u) + 0xffu) >> 8 ^ 1u);  // all ones when value == 0x80
+  const std::uint32_t good =
+      0u - (((value ^ 0x80u) + 0xffu) >> 8 ^ 1u);  // all ones when value == 0x80
   length = (padded.size() - N + pos) & (std::size_t{0} - (good & 1));
-  return static_cast<Error>(static_cast<std::uint8_t>(~good) & static_cast<std::uint8_t>(Error::invalid_padding));
+  return static_cast<Error>(static_cast<std::uint8_t>(~good) &
+                            static_cast<std::uint8_t>(Error::invalid_padding));
 }
 
 template <std::size_t N>
@@ -46,8 +49,10 @@ Result<std::size_t> gost_unpad(std::span<const std::uint8_t> padded) noexcept {
   return length;
 }
 
-template Result<std::size_t> gost_pad<8>(std::span<std::uint8_t>, std::span<const std::uint8_t>, GostPadding) noexcept;
-template Result<std::size_t> gost_pad<16>(std::span<std::uint8_t>, std::span<const std::uint8_t>, GostPadding) noexcept;
+template Result<std::size_t> gost_pad<8>(std::span<std::uint8_t>, std::span<const std::uint8_t>,
+                                         GostPadding) noexcept;
+template Result<std::size_t> gost_pad<16>(std::span<std::uint8_t>, std::span<const std::uint8_t>,
+                                          GostPadding) noexcept;
 template Status gost_unpad<8>(std::span<const std::uint8_t>, std::size_t&) noexcept;
 template Status gost_unpad<16>(std::span<const std::uint8_t>, std::size_t&) noexcept;
 template Result<std::size_t> gost_unpad<8>(std::span<const std::uint8_t>) noexcept;

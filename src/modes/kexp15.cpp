@@ -22,8 +22,8 @@ void key_mac(std::uint8_t tag[C::block_size], std::span<const std::uint8_t> key,
 }  // namespace
 
 template <class C>
-Status kexp15(std::span<std::uint8_t> out, std::span<const std::uint8_t> key, const C& mac_key, const C& enc_key,
-              std::span<const std::uint8_t, C::block_size / 2> iv) noexcept {
+Status kexp15(std::span<std::uint8_t> out, std::span<const std::uint8_t> key, const C& mac_key,
+              const C& enc_key, std::span<const std::uint8_t, C::block_size / 2> iv) noexcept {
   constexpr std::size_t n = C::block_size;
   if (out.size() != key.size() + n) return Error::output_size_mismatch;
   if (!detail::overlap_ok(out.data(), key.data(), key.size())) return Error::overlapping_buffers;
@@ -37,8 +37,8 @@ Status kexp15(std::span<std::uint8_t> out, std::span<const std::uint8_t> key, co
 }
 
 template <class C>
-Status kimp15(std::span<std::uint8_t> key, std::span<const std::uint8_t> in, const C& mac_key, const C& enc_key,
-              std::span<const std::uint8_t, C::block_size / 2> iv) noexcept {
+Status kimp15(std::span<std::uint8_t> key, std::span<const std::uint8_t> in, const C& mac_key,
+              const C& enc_key, std::span<const std::uint8_t, C::block_size / 2> iv) noexcept {
   constexpr std::size_t n = C::block_size;
   if (in.size() < n) return Error::invalid_argument;
   if (key.size() != in.size() - n) return Error::output_size_mismatch;
@@ -49,19 +49,22 @@ Status kimp15(std::span<std::uint8_t> key, std::span<const std::uint8_t> in, con
   (void)ctr.apply(key, in.first(key.size()));
   (void)ctr.apply(std::span<std::uint8_t>(got, n), std::span<const std::uint8_t>(got, n));
   key_mac<C>(want, key, mac_key, iv);
-  const bool same = ct_equal(std::span<const std::uint8_t>(got, n), std::span<const std::uint8_t>(want, n));
+  const bool same =
+      ct_equal(std::span<const std::uint8_t>(got, n), std::span<const std::uint8_t>(want, n));
   detail::wipe(got);
   detail::wipe(want);
   return detail::release_if_authentic(key, same);
 }
 
-template Status kexp15<Magma>(std::span<std::uint8_t>, std::span<const std::uint8_t>, const Magma&, const Magma&,
-                              std::span<const std::uint8_t, 4>) noexcept;
-template Status kexp15<Kuznyechik>(std::span<std::uint8_t>, std::span<const std::uint8_t>, const Kuznyechik&,
-                                   const Kuznyechik&, std::span<const std::uint8_t, 8>) noexcept;
-template Status kimp15<Magma>(std::span<std::uint8_t>, std::span<const std::uint8_t>, const Magma&, const Magma&,
-                              std::span<const std::uint8_t, 4>) noexcept;
-template Status kimp15<Kuznyechik>(std::span<std::uint8_t>, std::span<const std::uint8_t>, const Kuznyechik&,
-                                   const Kuznyechik&, std::span<const std::uint8_t, 8>) noexcept;
+template Status kexp15<Magma>(std::span<std::uint8_t>, std::span<const std::uint8_t>, const Magma&,
+                              const Magma&, std::span<const std::uint8_t, 4>) noexcept;
+template Status kexp15<Kuznyechik>(std::span<std::uint8_t>, std::span<const std::uint8_t>,
+                                   const Kuznyechik&, const Kuznyechik&,
+                                   std::span<const std::uint8_t, 8>) noexcept;
+template Status kimp15<Magma>(std::span<std::uint8_t>, std::span<const std::uint8_t>, const Magma&,
+                              const Magma&, std::span<const std::uint8_t, 4>) noexcept;
+template Status kimp15<Kuznyechik>(std::span<std::uint8_t>, std::span<const std::uint8_t>,
+                                   const Kuznyechik&, const Kuznyechik&,
+                                   std::span<const std::uint8_t, 8>) noexcept;
 
 }  // namespace axiom

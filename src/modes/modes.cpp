@@ -24,7 +24,8 @@ template <std::size_t N>
 void copy_block(std::uint8_t* dst, const std::uint8_t* src) noexcept {
 #if defined(__SSE2__)
   if constexpr (N == 16) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst),
+                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(src)));
     return;
   }
 #endif
@@ -49,7 +50,8 @@ void xor_block(std::uint8_t* dst, const std::uint8_t* a, const std::uint8_t* b) 
 template <std::size_t N>
 Status set_register(std::uint8_t reg[max_register], std::uint8_t& size,
                     std::span<const std::uint8_t> iv) noexcept {
-  if (iv.empty() || iv.size() > max_register || iv.size() % N != 0) return Error::invalid_nonce_size;
+  if (iv.empty() || iv.size() > max_register || iv.size() % N != 0)
+    return Error::invalid_nonce_size;
   if (iv.size() == N)
     copy_block<N>(reg, iv.data());  // the common IV, without a call to memmove
   else
@@ -69,7 +71,8 @@ void shift_in(std::uint8_t* reg, std::size_t m, const std::uint8_t* data, std::s
   std::memcpy(reg + m - n, data, n);
 }
 
-void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
+               std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
 }
 
@@ -102,22 +105,23 @@ namespace {
 // lanes each hold one message's chaining value; every step xors each lane's next block in,
 // runs all lanes through one encrypt_blocks call (the kernel's parallel ECB path) and copies
 // the results out; a kernel with cbc_lanes
-// (AES-NI: 8 chains per group, VAES: 16, on zmm 32 for CBC-MAC) keeps the chains in registers for a whole segment instead, since this gathering
-// through memory costs about as much as the cipher (0.3 c/B for 8 AES lanes). A message is its whole
-// input blocks, read in place, then an optional last block the mode builds (padding, CMAC's
-// subkey). Lanes run in segments as long as the shortest lane's rest; a message that ends
-// leaves its lane to the last lane, and the next message takes the free one, so the lanes
-// stay full while messages remain, whatever their lengths. Only lengths decide (public).
+// (AES-NI: 8 chains per group, VAES: 16, on zmm 32 for CBC-MAC) keeps the chains in registers for a
+// whole segment instead, since this gathering through memory costs about as much as the cipher (0.3
+// c/B for 8 AES lanes). A message is its whole input blocks, read in place, then an optional last
+// block the mode builds (padding, CMAC's subkey). Lanes run in segments as long as the shortest
+// lane's rest; a message that ends leaves its lane to the last lane, and the next message takes the
+// free one, so the lanes stay full while messages remain, whatever their lengths. Only lengths
+// decide (public).
 constexpr std::size_t many_width = 32;  // the widest batch of our kernels (Kuznyechik/avx2)
 
 template <std::size_t N>
 struct Lanes {
   alignas(64) std::uint8_t chain[many_width * N];  // chaining values, then cipher inputs
   alignas(16) std::uint8_t last[many_width * N];   // each lane's built last block
-  const std::uint8_t* in[many_width];               // the lane's next input block
-  std::uint8_t* out[many_width];                    // where its next output goes (CBC)
-  std::size_t left[many_width];                     // blocks left before a last block or the end
-  bool has_last[many_width];                        // the built last block is still to come
+  const std::uint8_t* in[many_width];              // the lane's next input block
+  std::uint8_t* out[many_width];                   // where its next output goes (CBC)
+  std::size_t left[many_width];                    // blocks left before a last block or the end
+  bool has_last[many_width];                       // the built last block is still to come
   std::size_t job[many_width];
 };
 
@@ -155,7 +159,8 @@ void lockstep(BlockRef<N> c, Policy& p, std::size_t count) noexcept {
       copy_block<N>(s.last + N * l, s.last + N * live);
       const bool at_last = s.in[live] == s.last + N * live;
       s.in[l] = at_last ? s.last + N * l : s.in[live];
-      s.out[l] = s.out[live], s.left[l] = s.left[live], s.has_last[l] = s.has_last[live], s.job[l] = s.job[live];
+      s.out[l] = s.out[live], s.left[l] = s.left[live], s.has_last[l] = s.has_last[live],
+      s.job[l] = s.job[live];
     }
     if (live == 0) continue;  // refill
     std::size_t run = s.left[0];
@@ -200,7 +205,8 @@ struct CbcMany {
   static constexpr bool stores = true;
   std::span<const BasicCbcJob<N>> jobs;
   bool pad;
-  std::size_t start(std::size_t j, std::uint8_t* chain, const std::uint8_t*& in, std::uint8_t*& out) const noexcept {
+  std::size_t start(std::size_t j, std::uint8_t* chain, const std::uint8_t*& in,
+                    std::uint8_t*& out) const noexcept {
     copy_block<N>(chain, jobs[j].iv.data());
     in = jobs[j].in.data(), out = jobs[j].out.data();
     return jobs[j].in.size() / N;
@@ -222,7 +228,8 @@ struct CmacMany {
   std::span<const std::span<const std::uint8_t>> messages;
   std::uint8_t k1[N], k2[N];
   // The whole blocks before the last block, which is the last 1 to N bytes (or empty).
-  std::size_t start(std::size_t j, std::uint8_t* chain, const std::uint8_t*& in, std::uint8_t*& out) const noexcept {
+  std::size_t start(std::size_t j, std::uint8_t* chain, const std::uint8_t*& in,
+                    std::uint8_t*& out) const noexcept {
     std::memset(chain, 0, N);
     in = messages[j].data(), out = nullptr;
     return messages[j].empty() ? 0 : (messages[j].size() - 1) / N;
@@ -238,7 +245,9 @@ struct CmacMany {
     }
     return true;
   }
-  void finish(std::size_t j, const std::uint8_t* chain) const noexcept { copy_block<N>(tags[j].data(), chain); }
+  void finish(std::size_t j, const std::uint8_t* chain) const noexcept {
+    copy_block<N>(tags[j].data(), chain);
+  }
 };
 }  // namespace
 
@@ -267,7 +276,8 @@ Result<std::size_t> pad_encrypt(BlockRef<N> c, CbcState* cbc, std::span<std::uin
   const std::size_t whole = in.size() / N * N;
   std::uint8_t last[N];
   const std::size_t rest = in.size() - whole;
-  if (rest != 0) std::memcpy(last, in.data() + whole, rest);  // before an in-place bulk call overwrites it
+  if (rest != 0)
+    std::memcpy(last, in.data() + whole, rest);  // before an in-place bulk call overwrites it
   std::memset(last + rest, static_cast<int>(N - rest), N - rest);
   if (cbc) {
     cbc_blocks(c, *cbc, false, out.data(), in.data(), whole / N);
@@ -306,7 +316,8 @@ Status pad_decrypt(BlockRef<N> c, CbcState* cbc, std::span<std::uint8_t> out,
   const std::uint32_t keep = (bad & 1) - 1;  // all ones when the padding is good
   for (std::uint8_t& b : out) b &= static_cast<std::uint8_t>(keep);
   length = (in.size() - pad) & keep;
-  return static_cast<Error>(static_cast<std::uint8_t>(~keep) & static_cast<std::uint8_t>(Error::invalid_padding));
+  return static_cast<Error>(static_cast<std::uint8_t>(~keep) &
+                            static_cast<std::uint8_t>(Error::invalid_padding));
 }
 
 namespace {
@@ -323,7 +334,8 @@ void add_be(std::uint8_t c[N], std::uint64_t k) noexcept {
 }  // namespace
 
 template <std::size_t N>
-void ctr_start(BlockRef<N> c, CtrState& s, std::span<const std::uint8_t, N> iv, std::uint64_t offset) noexcept {
+void ctr_start(BlockRef<N> c, CtrState& s, std::span<const std::uint8_t, N> iv,
+               std::uint64_t offset) noexcept {
   copy_block<N>(s.iv, iv.data());  // iv may be s.iv (seek)
   if (offset < N) {
     copy_block<N>(s.counter, s.iv);
@@ -342,7 +354,8 @@ void ctr_start(BlockRef<N> c, CtrState& s, std::span<const std::uint8_t, N> iv, 
 }
 
 template <std::size_t N>
-Status ctr_run(BlockRef<N> c, CtrState& s, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+Status ctr_run(BlockRef<N> c, CtrState& s, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept {
   if (Status st = check_same(out, in); !st) return st;
   std::uint8_t* o = out.data();
   const std::uint8_t* p = in.data();
@@ -404,7 +417,8 @@ Status cfb_run(BlockRef<N> c, CfbState& s, bool decrypt, std::span<std::uint8_t>
 
 // ofb_run: the keystream is R itself after each refill, R <- E(R) for all z blocks at once.
 template <std::size_t N>
-Status ofb_run(BlockRef<N> c, OfbState& s, std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+Status ofb_run(BlockRef<N> c, OfbState& s, std::span<std::uint8_t> out,
+               std::span<const std::uint8_t> in) noexcept {
   if (Status st = check_same(out, in); !st) return st;
   std::uint8_t* o = out.data();
   const std::uint8_t* p = in.data();
@@ -428,7 +442,8 @@ template <std::size_t N>
 void cmac_double(std::uint8_t out[N], const std::uint8_t in[N]) noexcept {
   constexpr std::uint8_t poly = N == 16 ? 0x87 : 0x1b;
   const std::uint8_t reduce = static_cast<std::uint8_t>(poly & -(in[0] >> 7));
-  for (std::size_t i = 0; i < N - 1; ++i) out[i] = static_cast<std::uint8_t>((in[i] << 1) | (in[i + 1] >> 7));
+  for (std::size_t i = 0; i < N - 1; ++i)
+    out[i] = static_cast<std::uint8_t>((in[i] << 1) | (in[i + 1] >> 7));
   out[N - 1] = static_cast<std::uint8_t>((in[N - 1] << 1) ^ reduce);
 }
 
@@ -509,27 +524,33 @@ Status cmac_compare(std::span<std::uint8_t, N> full, std::span<const std::uint8_
 }
 
 // The instantiations for 64- and 128-bit blocks.
-#define AXIOM_MODES_FOR(N)                                                                                     \
-  template Status set_register<N>(std::uint8_t*, std::uint8_t&, std::span<const std::uint8_t>) noexcept;       \
-  template Status cbc_run<N>(BlockRef<N>, CbcState&, bool, std::span<std::uint8_t>,                            \
-                             std::span<const std::uint8_t>) noexcept;                                          \
-  template Status cbc_encrypt_many<N>(BlockRef<N>, std::span<const BasicCbcJob<N>>, bool) noexcept;            \
-  template Result<std::size_t> pad_encrypt<N>(BlockRef<N>, CbcState*, std::span<std::uint8_t>,                 \
-                                              std::span<const std::uint8_t>) noexcept;                         \
-  template Status pad_decrypt<N>(BlockRef<N>, CbcState*, std::span<std::uint8_t>, std::span<const std::uint8_t>, \
-                                 std::size_t&) noexcept;                                                       \
-  template Status cfb_run<N>(BlockRef<N>, CfbState&, bool, std::span<std::uint8_t>,                            \
-                             std::span<const std::uint8_t>) noexcept;                                          \
-  template Status ofb_run<N>(BlockRef<N>, OfbState&, std::span<std::uint8_t>, std::span<const std::uint8_t>) noexcept; \
-  template void ctr_start<N>(BlockRef<N>, CtrState&, std::span<const std::uint8_t, N>, std::uint64_t) noexcept; \
-  template Status ctr_run<N>(BlockRef<N>, CtrState&, std::span<std::uint8_t>, std::span<const std::uint8_t>) noexcept; \
-  template void cmac_start<N>(BlockRef<N>, CmacState&) noexcept;                                               \
-  template Status cmac_many<N>(BlockRef<N>, std::span<std::array<std::uint8_t, N>>,                            \
-                               std::span<const std::span<const std::uint8_t>>) noexcept;                       \
-  template void cmac_update<N>(BlockRef<N>, CmacState&, std::span<const std::uint8_t>) noexcept;               \
-  template void cmac_finish<N>(BlockRef<N>, CmacState&, std::span<std::uint8_t, N>) noexcept;                  \
-  template void cmac_double<N>(std::uint8_t*, const std::uint8_t*) noexcept;                                   \
-  template Status cmac_compare<N>(std::span<std::uint8_t, N>, std::span<const std::uint8_t>) noexcept;
+#define AXIOM_MODES_FOR(N)                                                                       \
+  template Status set_register<N>(std::uint8_t*, std::uint8_t&,                                  \
+                                  std::span<const std::uint8_t>) noexcept;                       \
+  template Status cbc_run<N>(BlockRef<N>, CbcState&, bool, std::span<std::uint8_t>,              \
+                             std::span<const std::uint8_t>) noexcept;                            \
+  template Status cbc_encrypt_many<N>(BlockRef<N>, std::span<const BasicCbcJob<N>>,              \
+                                      bool) noexcept;                                            \
+  template Result<std::size_t> pad_encrypt<N>(BlockRef<N>, CbcState*, std::span<std::uint8_t>,   \
+                                              std::span<const std::uint8_t>) noexcept;           \
+  template Status pad_decrypt<N>(BlockRef<N>, CbcState*, std::span<std::uint8_t>,                \
+                                 std::span<const std::uint8_t>, std::size_t&) noexcept;          \
+  template Status cfb_run<N>(BlockRef<N>, CfbState&, bool, std::span<std::uint8_t>,              \
+                             std::span<const std::uint8_t>) noexcept;                            \
+  template Status ofb_run<N>(BlockRef<N>, OfbState&, std::span<std::uint8_t>,                    \
+                             std::span<const std::uint8_t>) noexcept;                            \
+  template void ctr_start<N>(BlockRef<N>, CtrState&, std::span<const std::uint8_t, N>,           \
+                             std::uint64_t) noexcept;                                            \
+  template Status ctr_run<N>(BlockRef<N>, CtrState&, std::span<std::uint8_t>,                    \
+                             std::span<const std::uint8_t>) noexcept;                            \
+  template void cmac_start<N>(BlockRef<N>, CmacState&) noexcept;                                 \
+  template Status cmac_many<N>(BlockRef<N>, std::span<std::array<std::uint8_t, N>>,              \
+                               std::span<const std::span<const std::uint8_t>>) noexcept;         \
+  template void cmac_update<N>(BlockRef<N>, CmacState&, std::span<const std::uint8_t>) noexcept; \
+  template void cmac_finish<N>(BlockRef<N>, CmacState&, std::span<std::uint8_t, N>) noexcept;    \
+  template void cmac_double<N>(std::uint8_t*, const std::uint8_t*) noexcept;                     \
+  template Status cmac_compare<N>(std::span<std::uint8_t, N>,                                    \
+                                  std::span<const std::uint8_t>) noexcept;
 AXIOM_MODES_FOR(8)
 AXIOM_MODES_FOR(16)
 #undef AXIOM_MODES_FOR

@@ -40,7 +40,8 @@ struct Ieee {
   // times_x2: T·x^2 in one step (bits 127 and 126 fold back as 0x10e and 0x87).
   static Mask times_x2(Mask t) noexcept {
     const std::uint64_t c = t.hi >> 62;
-    return {(t.lo << 2) ^ ((0 - (c >> 1)) & 0x10e) ^ ((0 - (c & 1)) & 0x87), (t.hi << 2) | (t.lo >> 62)};
+    return {(t.lo << 2) ^ ((0 - (c >> 1)) & 0x10e) ^ ((0 - (c & 1)) & 0x87),
+            (t.hi << 2) | (t.lo >> 62)};
   }
 };
 
@@ -58,8 +59,9 @@ struct Gb {
   // times_x2: T·x^2 in one step (bits 0 and 1 fold back as 0xe1 shifted once and not at all).
   static Mask times_x2(Mask t) noexcept {
     const std::uint64_t c = t.lo & 3;
-    return {(t.lo >> 2) | (t.hi << 62),
-            (t.hi >> 2) ^ ((0 - (c & 1)) & (std::uint64_t{0xe1} << 55)) ^ ((0 - (c >> 1)) & (std::uint64_t{0xe1} << 56))};
+    return {(t.lo >> 2) | (t.hi << 62), (t.hi >> 2) ^
+                                            ((0 - (c & 1)) & (std::uint64_t{0xe1} << 55)) ^
+                                            ((0 - (c >> 1)) & (std::uint64_t{0xe1} << 56))};
   }
 };
 
@@ -70,7 +72,8 @@ template <class S>
 void store_mask(std::uint8_t* mask, std::uint8_t* out, const std::uint8_t* in, Mask t) noexcept {
   using V = std::uint64_t __attribute__((vector_size(16)));
   Mask w = S::words(t);
-  if constexpr (std::endian::native == std::endian::big) w = {__builtin_bswap64(w.lo), __builtin_bswap64(w.hi)};
+  if constexpr (std::endian::native == std::endian::big)
+    w = {__builtin_bswap64(w.lo), __builtin_bswap64(w.hi)};
   const V m = {w.lo, w.hi};
   V d;
   std::memcpy(&d, in, 16);
@@ -79,7 +82,8 @@ void store_mask(std::uint8_t* mask, std::uint8_t* out, const std::uint8_t* in, M
   std::memcpy(out, &d, 16);
 }
 
-void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
+               std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
 }
 
@@ -87,8 +91,8 @@ void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, 
 // it). The whole blocks before a partial one go in batches; a partial last block steals from
 // the last whole one (IEEE 1619 5.3.2 / 5.4.2).
 template <class S>
-void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_t* in, std::size_t n,
-         const std::uint8_t first[16]) noexcept {
+void run(BlockCipherRef data, bool decrypt, std::uint8_t* out, const std::uint8_t* in,
+         std::size_t n, const std::uint8_t first[16]) noexcept {
   const auto bulk = decrypt ? data.ops->decrypt_blocks : data.ops->encrypt_blocks;
   alignas(16) std::uint8_t masks[batch * 16];
   const std::size_t rest = n % 16;
@@ -166,8 +170,10 @@ Status xts_run(BlockCipherRef data, BlockCipherRef tweak_cipher, XtsStandard sta
     fused(data.schedule, first, o, i, blocks);
     o += 16 * blocks, i += 16 * blocks, n -= 16 * blocks;
   }
-  if (n != 0 && standard == XtsStandard::gb17964) run<Gb>(data, decrypt, o, i, n, first);
-  else if (n != 0) run<Ieee>(data, decrypt, o, i, n, first);
+  if (n != 0 && standard == XtsStandard::gb17964)
+    run<Gb>(data, decrypt, o, i, n, first);
+  else if (n != 0)
+    run<Ieee>(data, decrypt, o, i, n, first);
   wipe(first);
   return {};
 }

@@ -140,7 +140,8 @@ Status Poly1305::verify(std::span<const std::uint8_t, tag_size> tag) noexcept {
   return static_cast<Error>(fail & static_cast<std::uint8_t>(Error::authentication_failed));
 }
 
-void Poly1305::mac(std::span<std::uint8_t, tag_size> out, std::span<const std::uint8_t, key_size> key,
+void Poly1305::mac(std::span<std::uint8_t, tag_size> out,
+                   std::span<const std::uint8_t, key_size> key,
                    std::span<const std::uint8_t> data) noexcept {
   Poly1305 m(key);
   m.update(data);

@@ -127,14 +127,27 @@ __attribute__((always_inline)) inline Limbs multiply(const Limbs& h, const __m25
 // is below 2^26 + 2^12: small enough to add a message limb and multiply again.
 __attribute__((always_inline)) inline void carry(Limbs& d, __m256i mask) noexcept {
   __m256i c;
-  c = _mm256_srli_epi64(d.l[3], 26); d.l[3] = _mm256_and_si256(d.l[3], mask); d.l[4] = _mm256_add_epi64(d.l[4], c);
-  c = _mm256_srli_epi64(d.l[0], 26); d.l[0] = _mm256_and_si256(d.l[0], mask); d.l[1] = _mm256_add_epi64(d.l[1], c);
-  c = _mm256_srli_epi64(d.l[4], 26); d.l[4] = _mm256_and_si256(d.l[4], mask);
+  c = _mm256_srli_epi64(d.l[3], 26);
+  d.l[3] = _mm256_and_si256(d.l[3], mask);
+  d.l[4] = _mm256_add_epi64(d.l[4], c);
+  c = _mm256_srli_epi64(d.l[0], 26);
+  d.l[0] = _mm256_and_si256(d.l[0], mask);
+  d.l[1] = _mm256_add_epi64(d.l[1], c);
+  c = _mm256_srli_epi64(d.l[4], 26);
+  d.l[4] = _mm256_and_si256(d.l[4], mask);
   d.l[0] = _mm256_add_epi64(d.l[0], _mm256_add_epi64(c, _mm256_slli_epi64(c, 2)));
-  c = _mm256_srli_epi64(d.l[1], 26); d.l[1] = _mm256_and_si256(d.l[1], mask); d.l[2] = _mm256_add_epi64(d.l[2], c);
-  c = _mm256_srli_epi64(d.l[0], 26); d.l[0] = _mm256_and_si256(d.l[0], mask); d.l[1] = _mm256_add_epi64(d.l[1], c);
-  c = _mm256_srli_epi64(d.l[2], 26); d.l[2] = _mm256_and_si256(d.l[2], mask); d.l[3] = _mm256_add_epi64(d.l[3], c);
-  c = _mm256_srli_epi64(d.l[3], 26); d.l[3] = _mm256_and_si256(d.l[3], mask); d.l[4] = _mm256_add_epi64(d.l[4], c);
+  c = _mm256_srli_epi64(d.l[1], 26);
+  d.l[1] = _mm256_and_si256(d.l[1], mask);
+  d.l[2] = _mm256_add_epi64(d.l[2], c);
+  c = _mm256_srli_epi64(d.l[0], 26);
+  d.l[0] = _mm256_and_si256(d.l[0], mask);
+  d.l[1] = _mm256_add_epi64(d.l[1], c);
+  c = _mm256_srli_epi64(d.l[2], 26);
+  d.l[2] = _mm256_and_si256(d.l[2], mask);
+  d.l[3] = _mm256_add_epi64(d.l[3], c);
+  c = _mm256_srli_epi64(d.l[3], 26);
+  d.l[3] = _mm256_and_si256(d.l[3], mask);
+  d.l[4] = _mm256_add_epi64(d.l[4], c);
 }
 
 __attribute__((always_inline)) inline Limbs add(const Limbs& a, const Limbs& b) noexcept {
@@ -176,8 +189,9 @@ void compute_powers(axiom::detail::Poly1305State& st) noexcept {
   Limbs b, r4;
   __m256i r4v[9];
   for (int i = 0; i < 5; ++i) {
-    b.l[i] = _mm256_setr_epi64x(static_cast<long long>(limbs[3][i]), static_cast<long long>(limbs[1][i]),
-                                static_cast<long long>(limbs[2][i]), static_cast<long long>(limbs[0][i]));
+    b.l[i] = _mm256_setr_epi64x(
+        static_cast<long long>(limbs[3][i]), static_cast<long long>(limbs[1][i]),
+        static_cast<long long>(limbs[2][i]), static_cast<long long>(limbs[0][i]));
     r4.l[i] = _mm256_set1_epi64x(static_cast<long long>(limbs[3][i]));
     r4v[i] = r4.l[i];
     if (i > 0) r4v[4 + i] = times5(r4.l[i]);
@@ -201,7 +215,8 @@ void compute_powers(axiom::detail::Poly1305State& st) noexcept {
 }
 
 // vector_blocks absorbs 4 n blocks (n >= 1) of full (padded) blocks into st.h.
-void vector_blocks(axiom::detail::Poly1305State& st, const std::uint8_t* m, std::size_t n) noexcept {
+void vector_blocks(axiom::detail::Poly1305State& st, const std::uint8_t* m,
+                   std::size_t n) noexcept {
   const __m256i mask = _mm256_set1_epi64x(mask26);
   const __m256i pad = _mm256_set1_epi64x(1 << 24);
   // For each power: limbs r[0..4], then s[1..4] (s = r + 4); see the layout above.
@@ -247,9 +262,19 @@ void vector_blocks(axiom::detail::Poly1305State& st, const std::uint8_t* m, std:
   _mm256_zeroupper();
   // Carry fully (limb 4 keeps a few bits above 26: h[2] stays below 8), then to base 2^64.
   std::uint64_t c;
-  for (int i = 0; i < 4; ++i) { c = l[i] >> 26; l[i] &= mask26; l[i + 1] += c; }
-  c = l[4] >> 26; l[4] &= mask26; l[0] += c * 5;
-  for (int i = 0; i < 4; ++i) { c = l[i] >> 26; l[i] &= mask26; l[i + 1] += c; }
+  for (int i = 0; i < 4; ++i) {
+    c = l[i] >> 26;
+    l[i] &= mask26;
+    l[i + 1] += c;
+  }
+  c = l[4] >> 26;
+  l[4] &= mask26;
+  l[0] += c * 5;
+  for (int i = 0; i < 4; ++i) {
+    c = l[i] >> 26;
+    l[i] &= mask26;
+    l[i + 1] += c;
+  }
   st.h[0] = l[0] | (l[1] << 26) | (l[2] << 52);
   st.h[1] = (l[2] >> 12) | (l[3] << 14) | (l[4] << 40);
   st.h[2] = l[4] >> 24;

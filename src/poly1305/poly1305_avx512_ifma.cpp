@@ -41,7 +41,8 @@
 namespace {
 // Below this many blocks computing the powers costs more than the vector steps save.
 constexpr std::size_t min_vector_blocks = 24;
-constexpr std::uint64_t mask44 = (std::uint64_t{1} << 44) - 1, mask42 = (std::uint64_t{1} << 42) - 1;
+constexpr std::uint64_t mask44 = (std::uint64_t{1} << 44) - 1,
+                        mask42 = (std::uint64_t{1} << 42) - 1;
 
 // Layout of Poly1305State::powers: r^16 as five words (r0, r1, r2, s1, s2), then for the last
 // step the five limb vectors of [r^16 .. r^9] (accumulator A) and of [r^8 .. r^1] (B), lane j
@@ -91,14 +92,16 @@ __attribute__((always_inline)) inline __m512i times20(__m512i v) noexcept {
 
 // load_message splits eight blocks at m into limbs, with the 2^128 bit (pad). Lanes hold the
 // blocks 0, 4, 1, 5, 2, 6, 3, 7 (unpacks work within 128-bit lanes).
-__attribute__((always_inline)) inline Limbs load_message(const std::uint8_t* m, __m512i pad) noexcept {
+__attribute__((always_inline)) inline Limbs load_message(const std::uint8_t* m,
+                                                         __m512i pad) noexcept {
   const __m512i a = _mm512_loadu_si512(m), b = _mm512_loadu_si512(m + 64);
   const __m512i low = _mm512_unpacklo_epi64(a, b), high = _mm512_unpackhi_epi64(a, b);
   const __m512i m44 = broadcast(mask44);
   Limbs x;
   x.l[0] = _mm512_and_si512(low, m44);
   // (low >> 44 | high << 20) & m44: bits 44..87
-  x.l[1] = _mm512_ternarylogic_epi64(_mm512_srli_epi64(low, 44), _mm512_slli_epi64(high, 20), m44, 0xa8);
+  x.l[1] =
+      _mm512_ternarylogic_epi64(_mm512_srli_epi64(low, 44), _mm512_slli_epi64(high, 20), m44, 0xa8);
   x.l[2] = _mm512_or_si512(_mm512_srli_epi64(high, 24), pad);  // bits 88..127, 2^128
   return x;
 }
@@ -128,9 +131,11 @@ __attribute__((always_inline)) inline Limbs multiply(const Limbs& h, const Power
   const __m512i m44 = broadcast(mask44);
   Limbs x;
   // In base 2^44 a hi sum moves one limb up, times 2^8; hi2 lands at 2^132 = 2^130 2^2.
-  const __m512i t1 = _mm512_add_epi64(_mm512_add_epi64(lo1, _mm512_slli_epi64(hi0, 8)), _mm512_srli_epi64(lo0, 44));
+  const __m512i t1 = _mm512_add_epi64(_mm512_add_epi64(lo1, _mm512_slli_epi64(hi0, 8)),
+                                      _mm512_srli_epi64(lo0, 44));
   x.l[0] = _mm512_and_si512(lo0, m44);
-  const __m512i t2 = _mm512_add_epi64(_mm512_add_epi64(lo2, _mm512_slli_epi64(hi1, 8)), _mm512_srli_epi64(t1, 44));
+  const __m512i t2 =
+      _mm512_add_epi64(_mm512_add_epi64(lo2, _mm512_slli_epi64(hi1, 8)), _mm512_srli_epi64(t1, 44));
   x.l[1] = _mm512_and_si512(t1, m44);
   // c, the multiple of 2^130 (below 2^51), folds back times 5: l0 below 2^54 before its carry.
   const __m512i c = _mm512_add_epi64(_mm512_srli_epi64(t2, 42), _mm512_slli_epi64(hi2, 10));
@@ -151,13 +156,15 @@ __attribute__((always_inline)) inline Power power_at(const std::uint64_t* p) noe
 __attribute__((always_inline)) inline Limbs lanes_summed(const Limbs& h) noexcept {
   Limbs x;
   for (int i = 0; i < 3; ++i)
-    x.l[i] = _mm512_maskz_mov_epi64(1, broadcast(static_cast<std::uint64_t>(_mm512_reduce_add_epi64(h.l[i]))));
+    x.l[i] = _mm512_maskz_mov_epi64(
+        1, broadcast(static_cast<std::uint64_t>(_mm512_reduce_add_epi64(h.l[i]))));
   return x;
 }
 
 // times_r returns h r mod p (h < 2^131, base 2^64), partly reduced: the arithmetic of
 // poly1305/portable without a message, inline (seven calls through the kernel cost more).
-__attribute__((always_inline)) inline void times_r(std::uint64_t h[3], std::uint64_t r0, std::uint64_t r1) noexcept {
+__attribute__((always_inline)) inline void times_r(std::uint64_t h[3], std::uint64_t r0,
+                                                   std::uint64_t r1) noexcept {
   __extension__ typedef unsigned __int128 u128;
   const std::uint64_t s1 = r1 + (r1 >> 2);
   const u128 d0 = static_cast<u128>(h[0]) * r0 + static_cast<u128>(h[1]) * s1;
@@ -166,7 +173,8 @@ __attribute__((always_inline)) inline void times_r(std::uint64_t h[3], std::uint
   const std::uint64_t d2 = h[2] * r0 + static_cast<std::uint64_t>(d1 >> 64);
   const std::uint64_t c = (d2 >> 2) + (d2 & ~std::uint64_t{3});
   const u128 t0 = static_cast<u128>(static_cast<std::uint64_t>(d0)) + c;
-  const u128 t1 = static_cast<u128>(static_cast<std::uint64_t>(d1)) + static_cast<std::uint64_t>(t0 >> 64);
+  const u128 t1 =
+      static_cast<u128>(static_cast<std::uint64_t>(d1)) + static_cast<std::uint64_t>(t0 >> 64);
   h[0] = static_cast<std::uint64_t>(t0);
   h[1] = static_cast<std::uint64_t>(t1);
   h[2] = (d2 & 3) + static_cast<std::uint64_t>(t1 >> 64);
@@ -186,10 +194,11 @@ void compute_powers(axiom::detail::Poly1305State& st) noexcept {
   // r^(8 - order[j]) in B, r^(16 - order[j]) in A.
   Limbs b;
   for (int i = 0; i < 3; ++i)
-    b.l[i] = _mm512_setr_epi64(static_cast<long long>(limbs[8][i]), static_cast<long long>(limbs[4][i]),
-                               static_cast<long long>(limbs[7][i]), static_cast<long long>(limbs[3][i]),
-                               static_cast<long long>(limbs[6][i]), static_cast<long long>(limbs[2][i]),
-                               static_cast<long long>(limbs[5][i]), static_cast<long long>(limbs[1][i]));
+    b.l[i] =
+        _mm512_setr_epi64(static_cast<long long>(limbs[8][i]), static_cast<long long>(limbs[4][i]),
+                          static_cast<long long>(limbs[7][i]), static_cast<long long>(limbs[3][i]),
+                          static_cast<long long>(limbs[6][i]), static_cast<long long>(limbs[2][i]),
+                          static_cast<long long>(limbs[5][i]), static_cast<long long>(limbs[1][i]));
   const Power r8 = {broadcast(limbs[8][0]), broadcast(limbs[8][1]), broadcast(limbs[8][2]),
                     broadcast(20 * limbs[8][1]), broadcast(20 * limbs[8][2])};
   const Limbs a = multiply(b, r8);
@@ -199,7 +208,8 @@ void compute_powers(axiom::detail::Poly1305State& st) noexcept {
   for (int i = 0; i < 5; ++i) {
     _mm512_storeu_si512(p + last_a_at + 8 * i, last_a[i]);
     _mm512_storeu_si512(p + last_b_at + 8 * i, last_b[i]);
-    p[r16_at + i] = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(last_a[i])));  // lane 0: r^16
+    p[r16_at + i] = static_cast<std::uint64_t>(
+        _mm_cvtsi128_si64(_mm512_castsi512_si128(last_a[i])));  // lane 0: r^16
   }
   st.powers_ready = true;
   // h and limbs hold powers of r: wipe them.
@@ -208,7 +218,8 @@ void compute_powers(axiom::detail::Poly1305State& st) noexcept {
 }
 
 // vector_blocks absorbs 8 n blocks (n >= 1) of full (padded) blocks into st.h.
-void vector_blocks(axiom::detail::Poly1305State& st, const std::uint8_t* m, std::size_t n) noexcept {
+void vector_blocks(axiom::detail::Poly1305State& st, const std::uint8_t* m,
+                   std::size_t n) noexcept {
   const __m512i pad = broadcast(std::uint64_t{1} << 40);
   const std::uint64_t* p = st.powers;
   // h enters lane 0 of A.
@@ -241,7 +252,8 @@ void vector_blocks(axiom::detail::Poly1305State& st, const std::uint8_t* m, std:
   // Lane 0, limbs below 2^48: carry fully (limb 2 keeps 2 bits above 42 at most, so h[2] < 8),
   // then to base 2^64.
   std::uint64_t l[3];
-  for (int i = 0; i < 3; ++i) l[i] = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(a.l[i])));
+  for (int i = 0; i < 3; ++i)
+    l[i] = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(a.l[i])));
   l[1] += l[0] >> 44;
   l[0] &= mask44;
   l[2] += l[1] >> 44;

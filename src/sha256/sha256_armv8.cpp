@@ -20,7 +20,8 @@ struct Lane {
   uint32x4_t m[16];
 };
 
-inline __attribute__((always_inline)) void start_block(Lane& l, const std::uint8_t* block) noexcept {
+inline __attribute__((always_inline)) void start_block(Lane& l,
+                                                       const std::uint8_t* block) noexcept {
   l.abcd_start = l.abcd;
   l.efgh_start = l.efgh;
   // Big-endian words: reverse the bytes of each 32-bit lane.
@@ -44,7 +45,8 @@ inline __attribute__((always_inline)) void end_block(Lane& l) noexcept {
   l.efgh = vaddq_u32(l.efgh, l.efgh_start);
 }
 
-void compress_blocks(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept {
+void compress_blocks(std::uint32_t state[8], const std::uint8_t* blocks,
+                     std::size_t nblocks) noexcept {
   Lane a;
   a.abcd = vld1q_u32(state);
   a.efgh = vld1q_u32(state + 4);
@@ -89,7 +91,8 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const Sha256Kernel sha256_armv8 = {
-    {"sha256/armv8", cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
+    {"sha256/armv8",
+     cpu::Feature::asimd | cpu::Feature::aes | cpu::Feature::pmull | cpu::Feature::sha2, true},
     &sha256_armv8::compress_blocks,
     &sha256_armv8::compress_blocks_x2,
     nullptr};

@@ -154,7 +154,8 @@ void compress_blocks_x16(std::uint32_t* const state[16], const std::uint8_t* con
   transpose8x2(s);
   for (int i = 0; i < 8; ++i) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(state[i]), _mm512_castsi512_si256(s[i]));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(state[i + 8]), _mm512_extracti64x4_epi64(s[i], 1));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(state[i + 8]),
+                        _mm512_extracti64x4_epi64(s[i], 1));
   }
 }
 

@@ -23,8 +23,8 @@ struct Sha256Kernel {
                           std::size_t nblocks) noexcept;
   void (*compress_blocks_x2)(std::uint32_t* const state[2], const std::uint8_t* const blocks[2],
                              std::size_t nblocks) noexcept;
-  void (*compress_blocks_x16)(std::uint32_t* const state[16],
-                              const std::uint8_t* const blocks[16], std::size_t nblocks) noexcept;
+  void (*compress_blocks_x16)(std::uint32_t* const state[16], const std::uint8_t* const blocks[16],
+                              std::size_t nblocks) noexcept;
 };
 
 extern const Sha256Kernel sha256_portable;

@@ -24,10 +24,10 @@ struct Lane {
 AXIOM_INLINE void load_state(Lane& l, const std::uint32_t* state) {
   __m128i abcd = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state));
   __m128i efgh = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4));
-  abcd = _mm_shuffle_epi32(abcd, 0xb1);                // C D A B (top lane first)
-  efgh = _mm_shuffle_epi32(efgh, 0x1b);                // E F G H
-  l.abef = _mm_alignr_epi8(abcd, efgh, 8);             // A B E F
-  l.cdgh = _mm_blend_epi16(efgh, abcd, 0xf0);          // C D G H
+  abcd = _mm_shuffle_epi32(abcd, 0xb1);        // C D A B (top lane first)
+  efgh = _mm_shuffle_epi32(efgh, 0x1b);        // E F G H
+  l.abef = _mm_alignr_epi8(abcd, efgh, 8);     // A B E F
+  l.cdgh = _mm_blend_epi16(efgh, abcd, 0xf0);  // C D G H
 }
 
 AXIOM_INLINE void store_state(const Lane& l, std::uint32_t* state) {

@@ -13,15 +13,10 @@ namespace detail {
 namespace {
 constexpr const Sm4Kernel* kernel_list[] = {
 #if AXIOM_X86_64
-    &sm4_gfni_avx512,
-    &sm4_gfni_avx2,
-    &sm4_vaes_avx2,
-    &sm4_aesni_avx,
-    &sm4_aesni,
+    &sm4_gfni_avx512, &sm4_gfni_avx2, &sm4_vaes_avx2, &sm4_aesni_avx, &sm4_aesni,
 #endif
 #if AXIOM_AARCH64
-    &sm4_armv8_sm4,
-    &sm4_neon,
+    &sm4_armv8_sm4,   &sm4_neon,
 #endif
     &sm4_portable,
 };
@@ -29,7 +24,9 @@ constexpr const Sm4Kernel* kernel_list[] = {
 
 std::span<const Sm4Kernel* const> sm4_kernels() noexcept { return kernel_list; }
 
-const Sm4Kernel& sm4_select(cpu::Features f) noexcept { return select_kernel<Sm4Kernel>(kernel_list, f); }
+const Sm4Kernel& sm4_select(cpu::Features f) noexcept {
+  return select_kernel<Sm4Kernel>(kernel_list, f);
+}
 
 // The key schedule of GB/T 32907 section 7.3: K = MK ^ FK, then rk_i = K_{i+4} =
 // K_i ^ L'(tau(K_{i+1} ^ K_{i+2} ^ K_{i+3} ^ CK_i)) with L'(B) = B ^ (B <<< 13) ^ (B <<< 23).

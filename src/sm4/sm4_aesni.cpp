@@ -16,7 +16,7 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const Sm4Kernel sm4_aesni = {
     {"sm4/aesni", cpu::Feature::aesni | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
-    {sm4_aesni::encrypt_blocks, sm4_aesni::decrypt_blocks, sm4_aesni::ctr_xor, sm4_aesni::cbc_encrypt,
-     sm4_aesni::cbc_decrypt, sm4_aesni::cbc_mac},
+    {sm4_aesni::encrypt_blocks, sm4_aesni::decrypt_blocks, sm4_aesni::ctr_xor,
+     sm4_aesni::cbc_encrypt, sm4_aesni::cbc_decrypt, sm4_aesni::cbc_mac},
 };
 }  // namespace axiom::detail

@@ -15,8 +15,9 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const Sm4Kernel sm4_aesni_avx = {
-    {"sm4/aesni_avx", cpu::Feature::aesni | cpu::Feature::avx | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
-    {sm4_aesni_avx::encrypt_blocks, sm4_aesni_avx::decrypt_blocks, sm4_aesni_avx::ctr_xor, sm4_aesni_avx::cbc_encrypt,
-     sm4_aesni_avx::cbc_decrypt, sm4_aesni_avx::cbc_mac},
+    {"sm4/aesni_avx",
+     cpu::Feature::aesni | cpu::Feature::avx | cpu::Feature::ssse3 | cpu::Feature::sse41, true},
+    {sm4_aesni_avx::encrypt_blocks, sm4_aesni_avx::decrypt_blocks, sm4_aesni_avx::ctr_xor,
+     sm4_aesni_avx::cbc_encrypt, sm4_aesni_avx::cbc_decrypt, sm4_aesni_avx::cbc_mac},
 };
 }  // namespace axiom::detail

@@ -21,16 +21,26 @@
 
 namespace vec {
 using V = __m128i;
-inline V loadu(const std::uint8_t* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
-inline void storeu(std::uint8_t* p, V v) noexcept { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+inline V loadu(const std::uint8_t* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+inline void storeu(std::uint8_t* p, V v) noexcept {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+}
 inline V table(const std::uint64_t (&t)[2]) noexcept {
   return _mm_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]));
 }
 inline V xor_(V a, V b) noexcept { return _mm_xor_si128(a, b); }
 inline V and_(V a, V b) noexcept { return _mm_and_si128(a, b); }
 inline V shuffle(V t, V idx) noexcept { return _mm_shuffle_epi8(t, idx); }
-template <int N> inline V srl(V a) noexcept { return _mm_srli_epi32(a, N); }
-template <int N> inline V sll(V a) noexcept { return _mm_slli_epi32(a, N); }
+template <int N>
+inline V srl(V a) noexcept {
+  return _mm_srli_epi32(a, N);
+}
+template <int N>
+inline V sll(V a) noexcept {
+  return _mm_slli_epi32(a, N);
+}
 inline V aeslast0(V a) noexcept { return _mm_aesenclast_si128(a, _mm_setzero_si128()); }
 inline V add32(V a, V b) noexcept { return _mm_add_epi32(a, b); }
 inline V block_index() noexcept { return _mm_setr_epi32(0, 1, 2, 3); }
@@ -49,18 +59,24 @@ namespace {
 using namespace sm4_simd;
 constexpr int groups = 6;  // in flight where blocks are independent
 
-inline const Sm4Schedule& sched(const void* ks) noexcept { return *static_cast<const Sm4Schedule*>(ks); }
+inline const Sm4Schedule& sched(const void* ks) noexcept {
+  return *static_cast<const Sm4Schedule*>(ks);
+}
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<groups, false>(ks, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   ecb<groups, true>(ks, out, in, n);
 }
-void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+             std::size_t n) noexcept {
   sm4_simd::ctr_xor<groups>(ks, ctr, out, in, n);
 }
-void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   sm4_simd::cbc_decrypt<groups>(ks, iv, out, in, n);
 }
 
@@ -73,10 +89,12 @@ inline __m128i encrypt1(const Sm4Schedule& ks, __m128i block) noexcept {
   x[0][2] = _mm_shuffle_epi32(block, 0xaa);
   x[0][3] = _mm_shuffle_epi32(block, 0xff);
   rounds<1, false>(ks, x);
-  return bswap32(_mm_unpacklo_epi64(_mm_unpacklo_epi32(x[0][3], x[0][2]), _mm_unpacklo_epi32(x[0][1], x[0][0])));
+  return bswap32(_mm_unpacklo_epi64(_mm_unpacklo_epi32(x[0][3], x[0][2]),
+                                    _mm_unpacklo_epi32(x[0][1], x[0][0])));
 }
 
-void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
   __m128i b = loadu(iv);
   for (; n > 0; --n, in += 16, out += 16) {
     b = encrypt1(sched(ks), _mm_xor_si128(b, loadu(in)));
@@ -85,11 +103,11 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   storeu(iv, b);
 }
 
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   __m128i b = loadu(state);
   for (; n > 0; --n, in += 16) b = encrypt1(sched(ks), _mm_xor_si128(b, loadu(in)));
   storeu(state, b);
 }
 
 }  // namespace
-

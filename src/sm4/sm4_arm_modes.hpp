@@ -12,16 +12,20 @@ namespace sm4_arm {
 using detail::Sm4Schedule;
 using namespace vec;
 
-inline const Sm4Schedule& sched(const void* ks) noexcept { return *static_cast<const Sm4Schedule*>(ks); }
+inline const Sm4Schedule& sched(const void* ks) noexcept {
+  return *static_cast<const Sm4Schedule*>(ks);
+}
 
 // Counter blocks and ciphertext copies go through a stack buffer of this many blocks.
 constexpr std::size_t batch = 16;
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   crypt_blocks<false>(sched(ks), out, in, n);
 }
 
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   crypt_blocks<true>(sched(ks), out, in, n);
 }
 
@@ -29,7 +33,8 @@ void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std:
              std::size_t n) noexcept {
   alignas(16) std::uint8_t buf[16 * batch];
   std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
-  std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
+  std::uint64_t lo =
+      (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
   while (n > 0) {
     const std::size_t m = n < batch ? n : batch;
     for (std::size_t j = 0; j < m; ++j) {
@@ -62,7 +67,8 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   vst1q_u8(iv, b);
 }
 
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   uint8x16_t b = vld1q_u8(state);
   for (; n > 0; --n, in += 16) b = encrypt1(sched(ks), veorq_u8(b, vld1q_u8(in)));
   vst1q_u8(state, b);

@@ -38,7 +38,8 @@ inline void round_keys(const Sm4Schedule& s, uint32x4_t k[8]) noexcept {
 }
 
 template <int N>
-[[gnu::always_inline]] inline void crypt_n(const uint32x4_t k[8], std::uint8_t* out, const std::uint8_t* in) noexcept {
+[[gnu::always_inline]] inline void crypt_n(const uint32x4_t k[8], std::uint8_t* out,
+                                           const std::uint8_t* in) noexcept {
   uint32x4_t x[N];
 #pragma GCC unroll 8
   for (int b = 0; b < N; ++b) x[b] = to_words(vld1q_u8(in + 16 * b));
@@ -51,7 +52,8 @@ template <int N>
 }
 
 template <bool Decrypt>
-void crypt_blocks(const Sm4Schedule& s, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void crypt_blocks(const Sm4Schedule& s, std::uint8_t* out, const std::uint8_t* in,
+                  std::size_t n) noexcept {
   uint32x4_t k[8];
   round_keys<Decrypt>(s, k);
   for (; n >= 8; n -= 8, in += 128, out += 128) crypt_n<8>(k, out, in);
@@ -73,7 +75,8 @@ namespace {
 // The key schedule of GB/T 32907 section 7.3 with SM4EKEY: K = MK ^ FK, then four round keys
 // per instruction from the previous four and CK.
 void expand_key(detail::Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
-  alignas(16) static constexpr std::uint32_t fk[4] = {0xa3b1bac6u, 0x56aa3350u, 0x677d9197u, 0xb27022dcu};
+  alignas(16) static constexpr std::uint32_t fk[4] = {0xa3b1bac6u, 0x56aa3350u, 0x677d9197u,
+                                                      0xb27022dcu};
   alignas(16) std::uint32_t ck[32];
   for (std::uint32_t i = 0; i < 32; ++i) {
     std::uint32_t c = 0;  // byte j of CK_i is (4i + j) * 7 mod 256

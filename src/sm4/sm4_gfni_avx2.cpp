@@ -27,11 +27,16 @@ namespace vec {
 using V = __m256i;
 constexpr std::size_t reg_blocks = 2;
 
-inline V loadu(const std::uint8_t* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-inline void storeu(std::uint8_t* p, V v) noexcept { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+inline V loadu(const std::uint8_t* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+inline void storeu(std::uint8_t* p, V v) noexcept {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+}
 // A part of a register is its first block (k = 1) or nothing.
 inline V load_blocks(const std::uint8_t* p, std::size_t k) noexcept {
-  return k == 0 ? _mm256_setzero_si256() : _mm256_zextsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  return k == 0 ? _mm256_setzero_si256()
+                : _mm256_zextsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
 inline void store_blocks(std::uint8_t* p, V v, std::size_t k) noexcept {
   if (k != 0) _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(v));
@@ -39,14 +44,16 @@ inline void store_blocks(std::uint8_t* p, V v, std::size_t k) noexcept {
 inline V splat32(std::uint32_t w) noexcept { return _mm256_set1_epi32(static_cast<int>(w)); }
 inline V splat64(std::uint64_t q) noexcept { return _mm256_set1_epi64x(static_cast<long long>(q)); }
 inline V table(const std::uint64_t (&t)[2]) noexcept {
-  return _mm256_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]), static_cast<long long>(t[1]),
-                           static_cast<long long>(t[0]));
+  return _mm256_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]),
+                           static_cast<long long>(t[1]), static_cast<long long>(t[0]));
 }
 inline __m128i table128(const std::uint64_t (&t)[2]) noexcept {
   return _mm_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]));
 }
 inline V add32(V a, V b) noexcept { return _mm256_add_epi32(a, b); }
-inline V bswap32(V v) noexcept { return _mm256_shuffle_epi8(v, table(detail::sm4_tables::bswap32)); }
+inline V bswap32(V v) noexcept {
+  return _mm256_shuffle_epi8(v, table(detail::sm4_tables::bswap32));
+}
 inline V unpacklo32(V a, V b) noexcept { return _mm256_unpacklo_epi32(a, b); }
 inline V unpackhi32(V a, V b) noexcept { return _mm256_unpackhi_epi32(a, b); }
 inline V unpacklo64(V a, V b) noexcept { return _mm256_unpacklo_epi64(a, b); }
@@ -63,24 +70,42 @@ inline V xor_(V a, V b) noexcept { return _mm256_xor_si256(a, b); }
 inline V xor3(V a, V b, V c) noexcept { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
 // xor5: a, b, c first (the ones known first), d and e side by side.
 inline V xor5(V a, V b, V c, V d, V e) noexcept { return xor_(xor3(a, b, c), xor_(d, e)); }
-template <int C> inline V affine(V x, V m) noexcept { return _mm256_gf2p8affine_epi64_epi8(x, m, C); }
-template <int C> inline V affine_inv(V x, V m) noexcept { return _mm256_gf2p8affineinv_epi64_epi8(x, m, C); }
+template <int C>
+inline V affine(V x, V m) noexcept {
+  return _mm256_gf2p8affine_epi64_epi8(x, m, C);
+}
+template <int C>
+inline V affine_inv(V x, V m) noexcept {
+  return _mm256_gf2p8affineinv_epi64_epi8(x, m, C);
+}
 inline V ror8(V a) noexcept { return _mm256_shuffle_epi8(a, table(detail::sm4_tables::rotl24)); }
 inline V ror16(V a) noexcept { return _mm256_shuffle_epi8(a, table(detail::sm4_tables::rotl16)); }
 inline V ror24(V a) noexcept { return _mm256_shuffle_epi8(a, table(detail::sm4_tables::rotl8)); }
 
 inline __m128i xor_(__m128i a, __m128i b) noexcept { return _mm_xor_si128(a, b); }
-inline __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept { return _mm_xor_si128(_mm_xor_si128(a, b), c); }
+inline __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept {
+  return _mm_xor_si128(_mm_xor_si128(a, b), c);
+}
 inline __m128i xor5(__m128i a, __m128i b, __m128i c, __m128i d, __m128i e) noexcept {
   return xor_(xor3(a, b, c), xor_(d, e));
 }
-template <int C> inline __m128i affine(__m128i x, __m128i m) noexcept { return _mm_gf2p8affine_epi64_epi8(x, m, C); }
-template <int C> inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
+template <int C>
+inline __m128i affine(__m128i x, __m128i m) noexcept {
+  return _mm_gf2p8affine_epi64_epi8(x, m, C);
+}
+template <int C>
+inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
   return _mm_gf2p8affineinv_epi64_epi8(x, m, C);
 }
-inline __m128i ror8(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24)); }
-inline __m128i ror16(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16)); }
-inline __m128i ror24(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8)); }
+inline __m128i ror8(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24));
+}
+inline __m128i ror16(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16));
+}
+inline __m128i ror24(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8));
+}
 }  // namespace vec
 
 #include "sm4/sm4_gfni_body.hpp"
@@ -89,13 +114,16 @@ namespace {
 
 constexpr int groups = 4;  // in flight where blocks are independent
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   sm4_gfni_rounds::ecb<groups>(ks, false, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   sm4_gfni_rounds::ecb<groups>(ks, true, out, in, n);
 }
-void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+             std::size_t n) noexcept {
   sm4_gfni_rounds::ctr_xor<groups>(ks, ctr, out, in, n);
 }
 void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
@@ -106,10 +134,13 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
                  std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_encrypt(ks, iv, out, in, n);
 }
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_mac(ks, state, in, n);
 }
-void expand_key(detail::Sm4Schedule& ks, const std::uint8_t key[16]) noexcept { sm4_gfni_rounds::expand_key(ks, key); }
+void expand_key(detail::Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
+  sm4_gfni_rounds::expand_key(ks, key);
+}
 
 }  // namespace
 
@@ -118,8 +149,8 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const Sm4Kernel sm4_gfni_avx2 = {
     {"sm4/gfni_avx2", cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::gfni, true},
-    {sm4_gfni_avx2::encrypt_blocks, sm4_gfni_avx2::decrypt_blocks, sm4_gfni_avx2::ctr_xor, sm4_gfni_avx2::cbc_encrypt,
-     sm4_gfni_avx2::cbc_decrypt, sm4_gfni_avx2::cbc_mac},
+    {sm4_gfni_avx2::encrypt_blocks, sm4_gfni_avx2::decrypt_blocks, sm4_gfni_avx2::ctr_xor,
+     sm4_gfni_avx2::cbc_encrypt, sm4_gfni_avx2::cbc_decrypt, sm4_gfni_avx2::cbc_mac},
     sm4_gfni_avx2::expand_key,
 };
 }  // namespace axiom::detail

@@ -23,7 +23,9 @@ constexpr std::size_t reg_blocks = 4;
 
 inline V loadu(const std::uint8_t* p) noexcept { return _mm512_loadu_si512(p); }
 inline void storeu(std::uint8_t* p, V v) noexcept { _mm512_storeu_si512(p, v); }
-inline __mmask8 block_mask(std::size_t k) noexcept { return static_cast<__mmask8>((1u << (2 * k)) - 1); }
+inline __mmask8 block_mask(std::size_t k) noexcept {
+  return static_cast<__mmask8>((1u << (2 * k)) - 1);
+}
 inline V load_blocks(const std::uint8_t* p, std::size_t k) noexcept {
   return _mm512_maskz_loadu_epi64(block_mask(k), p);
 }
@@ -37,44 +39,75 @@ inline V table(const std::uint64_t (&t)[2]) noexcept {
   return _mm512_set_epi64(hi, lo, hi, lo, hi, lo, hi, lo);
 }
 inline V add32(V a, V b) noexcept { return _mm512_add_epi32(a, b); }
-inline V bswap32(V v) noexcept { return _mm512_shuffle_epi8(v, table(detail::sm4_tables::bswap32)); }
-inline V unpacklo32(V a, V b) noexcept { return _mm512_maskz_unpacklo_epi32(static_cast<__mmask16>(-1), a, b); }
-inline V unpackhi32(V a, V b) noexcept { return _mm512_maskz_unpackhi_epi32(static_cast<__mmask16>(-1), a, b); }
-inline V unpacklo64(V a, V b) noexcept { return _mm512_maskz_unpacklo_epi64(static_cast<__mmask8>(-1), a, b); }
-inline V unpackhi64(V a, V b) noexcept { return _mm512_maskz_unpackhi_epi64(static_cast<__mmask8>(-1), a, b); }
+inline V bswap32(V v) noexcept {
+  return _mm512_shuffle_epi8(v, table(detail::sm4_tables::bswap32));
+}
+inline V unpacklo32(V a, V b) noexcept {
+  return _mm512_maskz_unpacklo_epi32(static_cast<__mmask16>(-1), a, b);
+}
+inline V unpackhi32(V a, V b) noexcept {
+  return _mm512_maskz_unpackhi_epi32(static_cast<__mmask16>(-1), a, b);
+}
+inline V unpacklo64(V a, V b) noexcept {
+  return _mm512_maskz_unpacklo_epi64(static_cast<__mmask8>(-1), a, b);
+}
+inline V unpackhi64(V a, V b) noexcept {
+  return _mm512_maskz_unpackhi_epi64(static_cast<__mmask8>(-1), a, b);
+}
 // Word j of lane l of a transposed register belongs to block 4j + l.
-inline V block_index() noexcept { return _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15); }
+inline V block_index() noexcept {
+  return _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+}
 // prev_blocks: the block before each block of cur, given the one before cur's first.
 inline V prev_blocks(V cur, __m128i before) noexcept {
-  return _mm512_permutex2var_epi64(_mm512_castsi128_si512(before), _mm512_setr_epi64(0, 1, 8, 9, 10, 11, 12, 13), cur);
+  return _mm512_permutex2var_epi64(_mm512_castsi128_si512(before),
+                                   _mm512_setr_epi64(0, 1, 8, 9, 10, 11, 12, 13), cur);
 }
 
 constexpr bool ternary_xor = true;  // vpternlogd: the one-block chain keeps a rotated copy
 inline V xor_(V a, V b) noexcept { return _mm512_xor_si512(a, b); }
 inline V xor3(V a, V b, V c) noexcept { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
 inline V xor5(V a, V b, V c, V d, V e) noexcept { return xor3(xor3(a, b, c), d, e); }
-template <int C> inline V affine(V x, V m) noexcept { return _mm512_gf2p8affine_epi64_epi8(x, m, C); }
-template <int C> inline V affine_inv(V x, V m) noexcept { return _mm512_gf2p8affineinv_epi64_epi8(x, m, C); }
+template <int C>
+inline V affine(V x, V m) noexcept {
+  return _mm512_gf2p8affine_epi64_epi8(x, m, C);
+}
+template <int C>
+inline V affine_inv(V x, V m) noexcept {
+  return _mm512_gf2p8affineinv_epi64_epi8(x, m, C);
+}
 // Byte rotations of each word by vpshufb (port 5 on Intel; vprord would queue behind GFNI on 0).
 inline V ror8(V a) noexcept { return _mm512_shuffle_epi8(a, table(detail::sm4_tables::rotl24)); }
 inline V ror16(V a) noexcept { return _mm512_shuffle_epi8(a, table(detail::sm4_tables::rotl16)); }
 inline V ror24(V a) noexcept { return _mm512_shuffle_epi8(a, table(detail::sm4_tables::rotl8)); }
 
 inline __m128i xor_(__m128i a, __m128i b) noexcept { return _mm_xor_si128(a, b); }
-inline __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept { return _mm_ternarylogic_epi32(a, b, c, 0x96); }
+inline __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept {
+  return _mm_ternarylogic_epi32(a, b, c, 0x96);
+}
 inline __m128i xor5(__m128i a, __m128i b, __m128i c, __m128i d, __m128i e) noexcept {
   return xor3(xor3(a, b, c), d, e);
 }
-template <int C> inline __m128i affine(__m128i x, __m128i m) noexcept { return _mm_gf2p8affine_epi64_epi8(x, m, C); }
-template <int C> inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
+template <int C>
+inline __m128i affine(__m128i x, __m128i m) noexcept {
+  return _mm_gf2p8affine_epi64_epi8(x, m, C);
+}
+template <int C>
+inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
   return _mm_gf2p8affineinv_epi64_epi8(x, m, C);
 }
 inline __m128i table128(const std::uint64_t (&t)[2]) noexcept {
   return _mm_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]));
 }
-inline __m128i ror8(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24)); }
-inline __m128i ror16(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16)); }
-inline __m128i ror24(__m128i a) noexcept { return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8)); }
+inline __m128i ror8(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24));
+}
+inline __m128i ror16(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16));
+}
+inline __m128i ror24(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8));
+}
 }  // namespace vec
 
 #include "sm4/sm4_gfni_body.hpp"
@@ -83,13 +116,16 @@ namespace {
 
 constexpr int groups = 4;  // in flight where blocks are independent
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   sm4_gfni_rounds::ecb<groups>(ks, false, out, in, n);
 }
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   sm4_gfni_rounds::ecb<groups>(ks, true, out, in, n);
 }
-void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+             std::size_t n) noexcept {
   sm4_gfni_rounds::ctr_xor<groups>(ks, ctr, out, in, n);
 }
 void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
@@ -100,10 +136,13 @@ void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
                  std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_encrypt(ks, iv, out, in, n);
 }
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   sm4_gfni_rounds::cbc_mac(ks, state, in, n);
 }
-void expand_key(detail::Sm4Schedule& ks, const std::uint8_t key[16]) noexcept { sm4_gfni_rounds::expand_key(ks, key); }
+void expand_key(detail::Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
+  sm4_gfni_rounds::expand_key(ks, key);
+}
 
 }  // namespace
 
@@ -111,7 +150,8 @@ AXIOM_ISA_END
 
 namespace axiom::detail {
 const Sm4Kernel sm4_gfni_avx512 = {
-    {"sm4/gfni_avx512", cpu::Feature::avx512 | cpu::Feature::gfni | cpu::Feature::avx | cpu::Feature::avx2, true},
+    {"sm4/gfni_avx512",
+     cpu::Feature::avx512 | cpu::Feature::gfni | cpu::Feature::avx | cpu::Feature::avx2, true},
     {sm4_gfni_avx512::encrypt_blocks, sm4_gfni_avx512::decrypt_blocks, sm4_gfni_avx512::ctr_xor,
      sm4_gfni_avx512::cbc_encrypt, sm4_gfni_avx512::cbc_decrypt, sm4_gfni_avx512::cbc_mac},
     sm4_gfni_avx512::expand_key,

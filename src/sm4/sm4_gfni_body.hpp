@@ -34,8 +34,12 @@ struct RoundKeys {
 inline __m128i load128(const std::uint8_t* p) noexcept {
   return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
 }
-inline void store128(std::uint8_t* p, __m128i v) noexcept { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
-inline __m128i matrix128(std::uint64_t m) noexcept { return _mm_set1_epi64x(static_cast<long long>(m)); }
+inline void store128(std::uint8_t* p, __m128i v) noexcept {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+}
+inline __m128i matrix128(std::uint64_t m) noexcept {
+  return _mm_set1_epi64x(static_cast<long long>(m));
+}
 
 inline __m128i bswap32_128() noexcept {
   return _mm_set_epi64x(static_cast<long long>(detail::sm4_tables::bswap32[1]),
@@ -65,7 +69,8 @@ inline void mix(V (*y)[4], const V (&x)[G]) noexcept {
   for (int g = 0; g < G; ++g) u0[g] = affine_inv<K::enc_const>(x[g], m0);
   for (int g = 0; g < G; ++g) u1[g] = affine_inv<0>(x[g], m1);
   for (int g = 0; g < G; ++g) u3[g] = affine_inv<0>(x[g], m3);
-  for (int g = 0; g < G; ++g) y[g][W] = xor5(y[g][W], u0[g], ror8(u1[g]), ror16(u1[g]), ror24(u3[g]));
+  for (int g = 0; g < G; ++g)
+    y[g][W] = xor5(y[g][W], u0[g], ror8(u1[g]), ror16(u1[g]), ror24(u3[g]));
 }
 
 // round_pair<G, W>: rounds W and W + 1 (W = 0 or 2) with round keys k[0], k[1]. Both read
@@ -124,15 +129,18 @@ inline void output_blocks(V y[4]) noexcept {
   transpose4(y[3], y[2], y[1], y[0]);
 }
 
-inline std::size_t left_from(std::size_t n, std::size_t first) noexcept { return n > first ? n - first : 0; }
+inline std::size_t left_from(std::size_t n, std::size_t first) noexcept {
+  return n > first ? n - first : 0;
+}
 
 // crypt<G>: n blocks (at most G groups) from in to out, which may be in. Compiled on its own,
 // with its rounds inlined, so the state stays in registers whatever the caller.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void crypt(const RoundKeys& rk, std::uint8_t* out, const std::uint8_t* in,
-                                           std::size_t n) noexcept {
+[[gnu::noinline, gnu::flatten]] void crypt(const RoundKeys& rk, std::uint8_t* out,
+                                           const std::uint8_t* in, std::size_t n) noexcept {
   V y[G][4];
-  for (std::size_t g = 0; g < G; ++g) load_group(y[g], in + group_bytes * g, left_from(n, group_blocks * g));
+  for (std::size_t g = 0; g < G; ++g)
+    load_group(y[g], in + group_bytes * g, left_from(n, group_blocks * g));
   rounds<G>(rk, y);
   for (std::size_t g = 0; g < G; ++g) {
     output_blocks(y[g]);
@@ -145,7 +153,8 @@ template <int G>
 // crypt_fewest<G>: n blocks (1 to G groups' worth) in as few groups as hold them, so that a
 // short call costs what it needs.
 template <int G>
-inline void crypt_fewest(const RoundKeys& rk, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+inline void crypt_fewest(const RoundKeys& rk, std::uint8_t* out, const std::uint8_t* in,
+                         std::size_t n) noexcept {
   if constexpr (G > 1) {
     if (n <= (G - 1) * group_blocks) return crypt_fewest<G - 1>(rk, out, in, n);
   }
@@ -156,8 +165,9 @@ inline void crypt_fewest(const RoundKeys& rk, std::uint8_t* out, const std::uint
 // does not wrap on the way: the counter's words go straight into the transposed layout (word 3
 // of block j is the low word + j) and the keystream is XORed as it is stored.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void ctr_groups(const RoundKeys& rk, std::uint64_t hi, std::uint64_t lo,
-                                                std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+[[gnu::noinline, gnu::flatten]] void ctr_groups(const RoundKeys& rk, std::uint64_t hi,
+                                                std::uint64_t lo, std::uint8_t* out,
+                                                const std::uint8_t* in, std::size_t n) noexcept {
   const V m = splat64(K::to_y);
   const V w0 = affine<0>(bswap32(splat32(static_cast<std::uint32_t>(hi >> 32))), m);
   const V w1 = affine<0>(bswap32(splat32(static_cast<std::uint32_t>(hi))), m);
@@ -199,7 +209,8 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
   round_keys(*static_cast<const Sm4Schedule*>(ks), false, rk);
   constexpr std::size_t batch = Groups * group_blocks;
   std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
-  std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
+  std::uint64_t lo =
+      (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
   while (n > 0) {
     const std::size_t m = n < batch ? n : batch;
     if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - m) {
@@ -234,10 +245,12 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
 // again after the rounds: the stores go from the last register to the first, each after the
 // loads it needs, so in place works.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void cbc_groups(const RoundKeys& rk, __m128i& chain, std::uint8_t* out,
-                                                const std::uint8_t* in, std::size_t n) noexcept {
+[[gnu::noinline, gnu::flatten]] void cbc_groups(const RoundKeys& rk, __m128i& chain,
+                                                std::uint8_t* out, const std::uint8_t* in,
+                                                std::size_t n) noexcept {
   V y[G][4];
-  for (std::size_t g = 0; g < G; ++g) load_group(y[g], in + group_bytes * g, left_from(n, group_blocks * g));
+  for (std::size_t g = 0; g < G; ++g)
+    load_group(y[g], in + group_bytes * g, left_from(n, group_blocks * g));
   const __m128i last = load128(in + 16 * (n - 1));
   rounds<G>(rk, y);
   for (std::size_t g = G; g-- > 0;) {
@@ -246,7 +259,8 @@ template <int G>
     for (std::size_t r = 4; r-- > 0;) {
       const std::size_t at = group_bytes * g + 16 * reg_blocks * r, first = reg_blocks * r;
       if (left <= first) continue;
-      const V prev = at == 0 ? prev_blocks(load_part(in, left, 0), chain) : load_part(in + at - 16, left, first);
+      const V prev = at == 0 ? prev_blocks(load_part(in, left, 0), chain)
+                             : load_part(in + at - 16, left, first);
       store_part(out + at, xor_(y[g][3 - r], prev), left, first);
     }
   }
@@ -254,8 +268,8 @@ template <int G>
 }
 
 template <int G>
-inline void cbc_fewest(const RoundKeys& rk, __m128i& chain, std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
+inline void cbc_fewest(const RoundKeys& rk, __m128i& chain, std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t n) noexcept {
   if constexpr (G > 1) {
     if (n <= (G - 1) * group_blocks) return cbc_fewest<G - 1>(rk, chain, out, in, n);
   }
@@ -263,14 +277,15 @@ inline void cbc_fewest(const RoundKeys& rk, __m128i& chain, std::uint8_t* out, c
 }
 
 template <int Groups>
-inline void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                        std::size_t n) noexcept {
+inline void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                        const std::uint8_t* in, std::size_t n) noexcept {
   if (n == 0) return;
   RoundKeys rk;
   round_keys(*static_cast<const Sm4Schedule*>(ks), true, rk);
   constexpr std::size_t batch = Groups * group_blocks;
   __m128i chain = load128(iv);
-  for (; n > batch; n -= batch, in += 16 * batch, out += 16 * batch) cbc_groups<Groups>(rk, chain, out, in, batch);
+  for (; n > batch; n -= batch, in += 16 * batch, out += 16 * batch)
+    cbc_groups<Groups>(rk, chain, out, in, batch);
   cbc_fewest<Groups>(rk, chain, out, in, n);
   store128(iv, chain);
   detail::wipe(rk);
@@ -290,7 +305,7 @@ inline void step1(__m128i y[4], __m128i& x, std::uint32_t kk) noexcept {
   const __m128i m0 = matrix128(Key ? K::key_m0 : K::enc_m0);
   const __m128i m1 = matrix128(Key ? K::key_m1 : K::enc_m1);
   const __m128i m3 = matrix128(Key ? K::key_m3 : K::enc_m3);
-  const __m128i u0 = affine_inv<Key ? K::key_const : K::enc_const>(x, m0);
+  const __m128i u0 = affine_inv < Key ? K::key_const : K::enc_const > (x, m0);
   const __m128i u1 = affine_inv<0>(x, m1);
   __m128i u2 = u1;
   if constexpr (Key) u2 = affine_inv<0>(x, matrix128(K::key_m2));
@@ -312,7 +327,8 @@ inline void step1_rotated(__m128i y[4], __m128i& x, __m128i& z, std::uint32_t kk
   const __m128i u0x = affine_inv<K::enc_const>(x, m0), u3x = affine_inv<0>(x, m3);
   const __m128i u0z = affine_inv<K::enc_const>(z, m0), u1z = affine_inv<0>(z, m1);
   const __m128i s = xor_(y[(W + 1) % 4], _mm_set1_epi32(static_cast<int>(kk)));
-  const __m128i e = xor_(y[W], s);  // x_{i+1} = e ^ x ^ T(x), T(x) = u0x ^ u1z ^ ror8(u1z) ^ ror24(u3x)
+  const __m128i e =
+      xor_(y[W], s);  // x_{i+1} = e ^ x ^ T(x), T(x) = u0x ^ u1z ^ ror8(u1z) ^ ror24(u3x)
   const __m128i r = ror8(u1z);
   const __m128i next = xor5(xor_(e, x), u0x, u1z, r, ror24(u3x));
   z = xor5(xor_(ror8(e), z), u0z, u3x, r, ror16(u1z));
@@ -366,7 +382,8 @@ inline void block1(const RoundKeys& rk, std::uint8_t* out, const std::uint8_t* i
 // ecb<Groups>: batches of Groups groups, the rest in as few groups as hold it; a single block
 // on the one-block path, whose chain is shorter.
 template <int Groups>
-inline void ecb(const void* ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+inline void ecb(const void* ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in,
+                std::size_t n) noexcept {
   if (n == 0) return;
   RoundKeys rk;
   round_keys(*static_cast<const Sm4Schedule*>(ks), decrypt, rk);
@@ -374,7 +391,8 @@ inline void ecb(const void* ks, bool decrypt, std::uint8_t* out, const std::uint
     block1(rk, out, in);
   } else {
     constexpr std::size_t batch = Groups * group_blocks;
-    for (; n > batch; n -= batch, in += 16 * batch, out += 16 * batch) crypt<Groups>(rk, out, in, batch);
+    for (; n > batch; n -= batch, in += 16 * batch, out += 16 * batch)
+      crypt<Groups>(rk, out, in, batch);
     crypt_fewest<Groups>(rk, out, in, n);
   }
   detail::wipe(rk);
@@ -400,8 +418,8 @@ inline void chain(const RoundKeys& rk, __m128i c[4], std::uint8_t* out, const st
   }
 }
 
-inline void chain_call(const void* ks, std::uint8_t state[16], std::uint8_t* out, const std::uint8_t* in,
-                       std::size_t n) noexcept {
+inline void chain_call(const void* ks, std::uint8_t state[16], std::uint8_t* out,
+                       const std::uint8_t* in, std::size_t n) noexcept {
   RoundKeys rk;
   round_keys(*static_cast<const Sm4Schedule*>(ks), false, rk);
   __m128i c[4];
@@ -411,11 +429,12 @@ inline void chain_call(const void* ks, std::uint8_t state[16], std::uint8_t* out
   detail::wipe(rk);
 }
 
-inline void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                        std::size_t n) noexcept {
+inline void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                        const std::uint8_t* in, std::size_t n) noexcept {
   chain_call(ks, iv, out, in, n);
 }
-inline void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+inline void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+                    std::size_t n) noexcept {
   chain_call(ks, state, nullptr, in, n);
 }
 
@@ -425,7 +444,8 @@ inline void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* 
 inline void expand_key(Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
   const __m128i to = matrix128(K::to_y);
   const __m128i from = matrix128(K::from_y);
-  const __m128i fk = _mm_set_epi64x(static_cast<long long>(0xdc2270b297917d67ULL), 0x5033aa56c6bab1a3LL);
+  const __m128i fk =
+      _mm_set_epi64x(static_cast<long long>(0xdc2270b297917d67ULL), 0x5033aa56c6bab1a3LL);
   __m128i y[4];
   split(affine<0>(_mm_xor_si128(load128(key), fk), to), y);
   alignas(16) std::uint32_t ck[32], ky[32];

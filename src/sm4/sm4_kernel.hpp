@@ -68,7 +68,7 @@ inline constexpr std::uint64_t bswap32[2] = {0x0405060700010203ULL, 0x0c0d0e0f08
 namespace sm4_gfni {
 inline constexpr std::uint64_t to_y = 0x4c287db91a22505dULL;    // F's linear part
 inline constexpr std::uint64_t from_y = 0xb3a4f5863284728bULL;  // its inverse
-inline constexpr int to_y_const = 0x3e;                          // F's constant, in the round keys
+inline constexpr int to_y_const = 0x3e;                         // F's constant, in the round keys
 // L: N_0 = 1 + (x << 2), N_1 = N_2 = (x >> 6) + (x << 2), N_3 = (x >> 6) + 1.
 inline constexpr std::uint64_t enc_m0 = 0x040db891e9a481b7ULL;
 inline constexpr std::uint64_t enc_m1 = 0x2c020425162040adULL;

@@ -36,8 +36,10 @@ alignas(64) constexpr std::uint8_t sm4_sbox[256] = {
 };
 
 // Byte indices (tbl operands) rotating each little-endian 32-bit lane left by 8 and 24 bits.
-alignas(16) constexpr std::uint8_t rotl8_index[16] = {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
-alignas(16) constexpr std::uint8_t rotl24_index[16] = {1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12};
+alignas(16) constexpr std::uint8_t rotl8_index[16] = {3,  0, 1, 2,  7,  4,  5,  6,
+                                                      11, 8, 9, 10, 15, 12, 13, 14};
+alignas(16) constexpr std::uint8_t rotl24_index[16] = {1, 2,  3,  0, 5,  6,  7,  4,
+                                                       9, 10, 11, 8, 13, 14, 15, 12};
 
 }  // namespace
 }  // namespace axiom::detail
@@ -60,8 +62,9 @@ struct Consts {
 };
 
 [[gnu::always_inline]] inline Consts consts() noexcept {
-  return {vld1q_u8_x4(detail::sm4_sbox), vld1q_u8_x4(detail::sm4_sbox + 64), vld1q_u8_x4(detail::sm4_sbox + 128),
-          vld1q_u8_x4(detail::sm4_sbox + 192), vld1q_u8(detail::rotl8_index), vld1q_u8(detail::rotl24_index)};
+  return {vld1q_u8_x4(detail::sm4_sbox),       vld1q_u8_x4(detail::sm4_sbox + 64),
+          vld1q_u8_x4(detail::sm4_sbox + 128), vld1q_u8_x4(detail::sm4_sbox + 192),
+          vld1q_u8(detail::rotl8_index),       vld1q_u8(detail::rotl24_index)};
 }
 
 // round_step<G, Wd>: X_Wd ^= L(τ(X_Wd+1 ^ X_Wd+2 ^ X_Wd+3 ^ rk)) in G groups side by side.
@@ -69,15 +72,18 @@ template <int G, int Wd>
 [[gnu::always_inline]] inline void round_step(const Consts& c, W (*x)[4], W k) noexcept {
 #pragma GCC unroll 4
   for (int g = 0; g < G; ++g) {
-    const B t = as8(veorq_u32(veorq_u32(veorq_u32(x[g][(Wd + 1) % 4], x[g][(Wd + 2) % 4]), k), x[g][(Wd + 3) % 4]));
+    const B t = as8(veorq_u32(veorq_u32(veorq_u32(x[g][(Wd + 1) % 4], x[g][(Wd + 2) % 4]), k),
+                              x[g][(Wd + 3) % 4]));
     B s = vqtbl4q_u8(c.s0, t);
     s = vqtbx4q_u8(s, c.s1, veorq_u8(t, vdupq_n_u8(0x40)));
     s = vqtbx4q_u8(s, c.s2, veorq_u8(t, vdupq_n_u8(0x80)));
     s = vqtbx4q_u8(s, c.s3, veorq_u8(t, vdupq_n_u8(0xc0)));
     // L(B) = B ^ (B <<< 24) ^ ((B ^ (B <<< 8) ^ (B <<< 16)) <<< 2), as in the x86 kernels.
     const W b = as32(s);
-    const W u = veorq_u32(veorq_u32(b, as32(vqtbl1q_u8(s, c.rotl8))), vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u8(s))));
-    const W l = veorq_u32(veorq_u32(b, as32(vqtbl1q_u8(s, c.rotl24))), vsliq_n_u32(vshrq_n_u32(u, 30), u, 2));
+    const W u = veorq_u32(veorq_u32(b, as32(vqtbl1q_u8(s, c.rotl8))),
+                          vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u8(s))));
+    const W l = veorq_u32(veorq_u32(b, as32(vqtbl1q_u8(s, c.rotl24))),
+                          vsliq_n_u32(vshrq_n_u32(u, 30), u, 2));
     x[g][Wd] = veorq_u32(x[g][Wd], l);
   }
 }
@@ -95,8 +101,10 @@ template <int G, bool Decrypt>
 
 // transpose4 turns four rows of four 32-bit words into four columns.
 inline void transpose4(W& a, W& b, W& c, W& d) noexcept {
-  const uint64x2_t t0 = vreinterpretq_u64_u32(vzip1q_u32(a, b)), t1 = vreinterpretq_u64_u32(vzip1q_u32(c, d));
-  const uint64x2_t t2 = vreinterpretq_u64_u32(vzip2q_u32(a, b)), t3 = vreinterpretq_u64_u32(vzip2q_u32(c, d));
+  const uint64x2_t t0 = vreinterpretq_u64_u32(vzip1q_u32(a, b)),
+                   t1 = vreinterpretq_u64_u32(vzip1q_u32(c, d));
+  const uint64x2_t t2 = vreinterpretq_u64_u32(vzip2q_u32(a, b)),
+                   t3 = vreinterpretq_u64_u32(vzip2q_u32(c, d));
   a = vreinterpretq_u32_u64(vzip1q_u64(t0, t1)), b = vreinterpretq_u32_u64(vzip2q_u64(t0, t1));
   c = vreinterpretq_u32_u64(vzip1q_u64(t2, t3)), d = vreinterpretq_u32_u64(vzip2q_u64(t2, t3));
 }
@@ -106,7 +114,8 @@ inline W load_words(const std::uint8_t* p) noexcept { return as32(vrev32q_u8(vld
 
 // crypt_groups<G>: G groups (64 G bytes) from in to out (out may be in).
 template <int G, bool Decrypt>
-inline void crypt_groups(const Sm4Schedule& ks, std::uint8_t* out, const std::uint8_t* in) noexcept {
+inline void crypt_groups(const Sm4Schedule& ks, std::uint8_t* out,
+                         const std::uint8_t* in) noexcept {
   W x[G][4];
 #pragma GCC unroll 4
   for (int g = 0; g < G; ++g) {
@@ -124,7 +133,8 @@ inline void crypt_groups(const Sm4Schedule& ks, std::uint8_t* out, const std::ui
 }
 
 template <bool Decrypt>
-void crypt_blocks(const Sm4Schedule& s, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void crypt_blocks(const Sm4Schedule& s, std::uint8_t* out, const std::uint8_t* in,
+                  std::size_t n) noexcept {
   for (; n >= 8; n -= 8, in += 128, out += 128) crypt_groups<2, Decrypt>(s, out, in);
   if (n == 0) return;
   alignas(16) std::uint8_t buf[128] = {};
@@ -140,7 +150,8 @@ void crypt_blocks(const Sm4Schedule& s, std::uint8_t* out, const std::uint8_t* i
 // encrypt1: one block, its words broadcast (all four lanes carry the same block).
 inline B encrypt1(const Sm4Schedule& s, B block) noexcept {
   const W b = as32(vrev32q_u8(block));
-  W x[1][4] = {{vdupq_laneq_u32(b, 0), vdupq_laneq_u32(b, 1), vdupq_laneq_u32(b, 2), vdupq_laneq_u32(b, 3)}};
+  W x[1][4] = {
+      {vdupq_laneq_u32(b, 0), vdupq_laneq_u32(b, 1), vdupq_laneq_u32(b, 2), vdupq_laneq_u32(b, 3)}};
   rounds<1, false>(s, x);
   const W r = vzip1q_u32(vzip1q_u32(x[0][3], x[0][1]), vzip1q_u32(x[0][2], x[0][0]));
   return vrev32q_u8(as8(r));
@@ -155,7 +166,8 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const Sm4Kernel sm4_neon = {
     {"sm4/neon", cpu::Feature::asimd, true},
-    {sm4_neon::sm4_arm::encrypt_blocks, sm4_neon::sm4_arm::decrypt_blocks, sm4_neon::sm4_arm::ctr_xor,
-     sm4_neon::sm4_arm::cbc_encrypt, sm4_neon::sm4_arm::cbc_decrypt, sm4_neon::sm4_arm::cbc_mac},
+    {sm4_neon::sm4_arm::encrypt_blocks, sm4_neon::sm4_arm::decrypt_blocks,
+     sm4_neon::sm4_arm::ctr_xor, sm4_neon::sm4_arm::cbc_encrypt, sm4_neon::sm4_arm::cbc_decrypt,
+     sm4_neon::sm4_arm::cbc_mac},
 };
 }  // namespace axiom::detail

@@ -47,16 +47,22 @@ void sbox_planes(u64 x[8]) noexcept {
 }
 
 // L(B) = B ^ (B <<< 2) ^ (B <<< 10) ^ (B <<< 18) ^ (B <<< 24).
-u32 linear(u32 b) noexcept { return b ^ std::rotl(b, 2) ^ std::rotl(b, 10) ^ std::rotl(b, 18) ^ std::rotl(b, 24); }
+u32 linear(u32 b) noexcept {
+  return b ^ std::rotl(b, 2) ^ std::rotl(b, 10) ^ std::rotl(b, 18) ^ std::rotl(b, 24);
+}
 
-u32 round_key(const Sm4Schedule& ks, bool decrypt, unsigned i) noexcept { return ks.rk[decrypt ? 31 - i : i]; }
+u32 round_key(const Sm4Schedule& ks, bool decrypt, unsigned i) noexcept {
+  return ks.rk[decrypt ? 31 - i : i];
+}
 
 // crypt1: one block, word by word.
-void crypt1(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in) noexcept {
+void crypt1(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out,
+            const std::uint8_t* in) noexcept {
   u32 x[4];
   for (int i = 0; i < 4; ++i) x[i] = load_be32(in + 4 * i);
   for (unsigned i = 0; i < 32; ++i)
-    x[i % 4] ^= linear(sm4_tau(x[(i + 1) % 4] ^ x[(i + 2) % 4] ^ x[(i + 3) % 4] ^ round_key(ks, decrypt, i)));
+    x[i % 4] ^= linear(
+        sm4_tau(x[(i + 1) % 4] ^ x[(i + 2) % 4] ^ x[(i + 3) % 4] ^ round_key(ks, decrypt, i)));
   for (int i = 0; i < 4; ++i) store_be32(out + 4 * i, x[3 - i]);
   wipe(x);
 }
@@ -76,7 +82,8 @@ void round(u64 s[128], u64 t[32], u32 rk) noexcept {
   const u64* a = s + 32 * ((W + 1) % 4);
   const u64* b = s + 32 * ((W + 2) % 4);
   const u64* c = s + 32 * ((W + 3) % 4);
-  for (unsigned j = 0; j < 32; ++j) t[j] = a[j] ^ b[j] ^ c[j] ^ (0 - static_cast<u64>((rk >> j) & 1));
+  for (unsigned j = 0; j < 32; ++j)
+    t[j] = a[j] ^ b[j] ^ c[j] ^ (0 - static_cast<u64>((rk >> j) & 1));
   for (unsigned k = 0; k < 4; ++k) sbox_planes(t + 8 * k);
   u64* x = s + 32 * W;
   for (unsigned j = 0; j < 32; ++j)
@@ -101,7 +108,9 @@ void crypt_words(const Sm4Schedule& ks, bool decrypt, u64 s[128]) noexcept {
   wipe(t);
 }
 
-u64 load_be64(const std::uint8_t* p) noexcept { return static_cast<u64>(load_be32(p)) << 32 | load_be32(p + 4); }
+u64 load_be64(const std::uint8_t* p) noexcept {
+  return static_cast<u64>(load_be32(p)) << 32 | load_be32(p + 4);
+}
 void store_be64(std::uint8_t* p, u64 v) noexcept {
   store_be32(p, static_cast<u32>(v >> 32));
   store_be32(p + 4, static_cast<u32>(v));
@@ -124,7 +133,8 @@ void crypt_group(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const s
 }
 
 // crypt: any number of blocks, 64 at a time; up to four blocks one at a time.
-void crypt(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void crypt(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const std::uint8_t* in,
+           std::size_t n) noexcept {
   while (n > 0) {
     const std::size_t m = n < 64 ? n : 64;
     if (m <= 4) {
@@ -138,11 +148,13 @@ void crypt(const Sm4Schedule& ks, bool decrypt, std::uint8_t* out, const std::ui
 
 const Sm4Schedule& sched(const void* ks) noexcept { return *static_cast<const Sm4Schedule*>(ks); }
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   crypt(sched(ks), false, out, in, n);
 }
 
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
   crypt(sched(ks), true, out, in, n);
 }
 
@@ -212,7 +224,8 @@ void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const s
   wipe(c);
 }
 
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in, std::size_t n) noexcept {
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
   std::uint8_t b[16];
   for (; n > 0; --n, in += 16) {
     for (int i = 0; i < 16; ++i) b[i] = static_cast<std::uint8_t>(state[i] ^ in[i]);

@@ -14,7 +14,8 @@
 namespace sm4_simd {
 
 using detail::Sm4Schedule;
-using namespace vec;  // V, loadu, storeu, table, xor_, and_, shuffle, srl, sll, aeslast0, splat8, splat32, unpack*
+using namespace vec;  // V, loadu, storeu, table, xor_, and_, shuffle, srl, sll, aeslast0, splat8,
+                      // splat32, unpack*
 
 // round_step<N, W>: X_W ^= L(S(X_{W+1} ^ X_{W+2} ^ X_{W+3} ^ k)) in N groups, step by step
 // across the groups: the instructions of independent chains sit side by side, so the
@@ -25,12 +26,15 @@ inline void round_step(V (*x)[4], V k) noexcept {
   const V m = splat8(0x0f);
   V t[N], u[N];
   // X_{W+3} is the word the previous round wrote: XOR it last.
-  for (int g = 0; g < N; ++g) t[g] = xor_(xor_(xor_(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), k), x[g][(W + 3) % 4]);
+  for (int g = 0; g < N; ++g)
+    t[g] = xor_(xor_(xor_(x[g][(W + 1) % 4], x[g][(W + 2) % 4]), k), x[g][(W + 3) % 4]);
   for (int g = 0; g < N; ++g) u[g] = and_(srl<4>(t[g]), m);
-  for (int g = 0; g < N; ++g) t[g] = xor_(shuffle(table(T::f_lo), and_(t[g], m)), shuffle(table(T::f_hi), u[g]));
+  for (int g = 0; g < N; ++g)
+    t[g] = xor_(shuffle(table(T::f_lo), and_(t[g], m)), shuffle(table(T::f_hi), u[g]));
   for (int g = 0; g < N; ++g) t[g] = aeslast0(t[g]);
   for (int g = 0; g < N; ++g) u[g] = and_(srl<4>(t[g]), m);
-  for (int g = 0; g < N; ++g) t[g] = xor_(shuffle(table(T::g_lo), and_(t[g], m)), shuffle(table(T::g_hi), u[g]));
+  for (int g = 0; g < N; ++g)
+    t[g] = xor_(shuffle(table(T::g_lo), and_(t[g], m)), shuffle(table(T::g_hi), u[g]));
   // L(B) = B ^ (B <<< 24) ^ ((B ^ (B <<< 8) ^ (B <<< 16)) <<< 2). Three shuffles undo ShiftRows
   // and rotate by 0, 8 and 16 bits; with C = B ^ (B <<< 8), B ^ (B <<< 24) is C <<< 24: one
   // XOR fewer than forming it from B <<< 24.
@@ -39,7 +43,8 @@ inline void round_step(V (*x)[4], V k) noexcept {
     u[g] = xor_(c, shuffle(t[g], table(T::rot16)));
     t[g] = shuffle(c, table(T::rotl24));
   }
-  for (int g = 0; g < N; ++g) x[g][W] = xor_(xor_(x[g][W], t[g]), xor_(sll<2>(u[g]), srl<30>(u[g])));
+  for (int g = 0; g < N; ++g)
+    x[g][W] = xor_(xor_(x[g][W], t[g]), xor_(sll<2>(u[g]), srl<30>(u[g])));
 }
 
 // round<G, W>: round W in each of G groups, two interleaved at a time (measured: 7% faster
@@ -104,7 +109,8 @@ template <int G, bool Decrypt>
   V x[G][4];
   for (int g = 0; g < G; ++g) load_group(x[g], in + group_bytes * static_cast<std::size_t>(g));
   rounds<G, Decrypt>(ks, x);
-  for (int g = 0; g < G; ++g) store_group<false>(out + group_bytes * static_cast<std::size_t>(g), x[g], nullptr);
+  for (int g = 0; g < G; ++g)
+    store_group<false>(out + group_bytes * static_cast<std::size_t>(g), x[g], nullptr);
 }
 
 // with_groups<Groups>(n, f): f.template operator()<G>() for the fewest groups G that hold n
@@ -114,7 +120,8 @@ inline void with_groups(std::size_t n, F&& f) noexcept {
   const std::size_t g = (n + group_blocks - 1) / group_blocks;
   [&]<int... G>(std::integer_sequence<int, G...>) {
     (void)((g == G + 1 ? (f.template operator()<G + 1>(), true) : false) || ...);
-  }(std::make_integer_sequence<int, Groups>{});
+  }
+  (std::make_integer_sequence<int, Groups>{});
 }
 
 // ecb<Groups, Decrypt>: whole batches of Groups groups, then the rest through a stack copy.
@@ -122,7 +129,8 @@ template <int Groups, bool Decrypt>
 inline void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
   const auto& s = *static_cast<const Sm4Schedule*>(ks);
   constexpr std::size_t batch = Groups * group_blocks;
-  for (; n >= batch; n -= batch, in += 16 * batch, out += 16 * batch) crypt<Groups, Decrypt>(s, out, in);
+  for (; n >= batch; n -= batch, in += 16 * batch, out += 16 * batch)
+    crypt<Groups, Decrypt>(s, out, in);
   if (n == 0) return;
   with_groups<Groups>(n, [&]<int G>() {
     alignas(32) std::uint8_t buf[G * group_bytes] = {};
@@ -137,14 +145,17 @@ inline void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::
 // go straight into the transposed layout (word 3 of block j = low word + j), and the
 // keystream is XORed as it is stored. Compiled on its own, as crypt.
 template <int G>
-[[gnu::noinline, gnu::flatten]] void ctr_batch(const Sm4Schedule& ks, std::uint64_t hi, std::uint64_t lo,
-                                               std::uint8_t* out, const std::uint8_t* in) noexcept {
+[[gnu::noinline, gnu::flatten]] void ctr_batch(const Sm4Schedule& ks, std::uint64_t hi,
+                                               std::uint64_t lo, std::uint8_t* out,
+                                               const std::uint8_t* in) noexcept {
   V x[G][4];
   for (int g = 0; g < G; ++g) {
     x[g][0] = splat32(static_cast<std::uint32_t>(hi >> 32));
     x[g][1] = splat32(static_cast<std::uint32_t>(hi));
     x[g][2] = splat32(static_cast<std::uint32_t>(lo >> 32));
-    x[g][3] = add32(splat32(static_cast<std::uint32_t>(lo + group_blocks * static_cast<std::size_t>(g))), block_index());
+    x[g][3] =
+        add32(splat32(static_cast<std::uint32_t>(lo + group_blocks * static_cast<std::size_t>(g))),
+              block_index());
   }
   rounds<G, false>(ks, x);
   for (int g = 0; g < G; ++g) {
@@ -156,15 +167,18 @@ template <int G>
 // counter_blocks writes m counter blocks from (hi, lo) to buf and advances the counter by m:
 // with 16-byte stores unless the low word wraps (narrower stores would stall the 16-byte loads
 // that read them back). The counter is public.
-inline void counter_blocks(std::uint8_t* buf, std::uint64_t& hi, std::uint64_t& lo, std::size_t m) noexcept {
+inline void counter_blocks(std::uint8_t* buf, std::uint64_t& hi, std::uint64_t& lo,
+                           std::size_t m) noexcept {
   if (static_cast<std::uint32_t>(lo) <= 0xffffffffu - m) {
     const __m128i words = _mm_setr_epi32(static_cast<int>(hi >> 32), static_cast<int>(hi),
                                          static_cast<int>(lo >> 32), static_cast<int>(lo));
     const __m128i bswap = _mm_set_epi64x(static_cast<long long>(detail::sm4_tables::bswap32[1]),
                                          static_cast<long long>(detail::sm4_tables::bswap32[0]));
     for (std::size_t j = 0; j < m; ++j)
-      _mm_store_si128(reinterpret_cast<__m128i*>(buf + 16 * j),
-                      _mm_shuffle_epi8(_mm_add_epi32(words, _mm_setr_epi32(0, 0, 0, static_cast<int>(j))), bswap));
+      _mm_store_si128(
+          reinterpret_cast<__m128i*>(buf + 16 * j),
+          _mm_shuffle_epi8(_mm_add_epi32(words, _mm_setr_epi32(0, 0, 0, static_cast<int>(j))),
+                           bswap));
     lo += m;
     hi += (lo < m);
     return;
@@ -187,7 +201,8 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
   const auto& s = *static_cast<const Sm4Schedule*>(ks);
   constexpr std::size_t batch = Groups * group_blocks;
   std::uint64_t hi = (std::uint64_t{detail::load_be32(ctr)} << 32) | detail::load_be32(ctr + 4);
-  std::uint64_t lo = (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
+  std::uint64_t lo =
+      (std::uint64_t{detail::load_be32(ctr + 8)} << 32) | detail::load_be32(ctr + 12);
   for (; n >= batch && static_cast<std::uint32_t>(lo) <= 0xffffffffu - batch; n -= batch) {
     ctr_batch<Groups>(s, hi, lo, out, in);
     lo += batch;
@@ -217,8 +232,8 @@ inline void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, con
 // cbc_decrypt<Groups>: a batch at a time. The batch's ciphertext is copied behind its chaining
 // value first (in place overwrites it), so block i is XORed with prev[i].
 template <int Groups>
-inline void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                        std::size_t n) noexcept {
+inline void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
+                        const std::uint8_t* in, std::size_t n) noexcept {
   constexpr std::size_t batch = Groups * group_blocks;
   alignas(32) std::uint8_t buf[16 * batch], prev[16 + 16 * batch];
   std::memcpy(prev, iv, 16);

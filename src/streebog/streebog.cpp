@@ -17,9 +17,7 @@ namespace {
 // (select_kernel).
 constexpr const StreebogKernel* kernel_list[] = {
 #if AXIOM_X86_64
-    &streebog_avx512_gfni,
-    &streebog_avx2,
-    &streebog_sse41,
+    &streebog_avx512_gfni, &streebog_avx2, &streebog_sse41,
 #endif
 #if AXIOM_AARCH64
     &streebog_neon,
@@ -61,7 +59,8 @@ Streebog<Bits>::Streebog() noexcept : Streebog(default_kernel()) {}
 
 // The buffer is not cleared here: bytes of it are only read after update() has written them.
 template <std::size_t Bits>
-Streebog<Bits>::Streebog(const detail::StreebogKernel& kernel) noexcept : kernel_(&kernel), used_(0) {
+Streebog<Bits>::Streebog(const detail::StreebogKernel& kernel) noexcept
+    : kernel_(&kernel), used_(0) {
   start<Bits>(state_);
 }
 
@@ -119,7 +118,8 @@ void Streebog<Bits>::finish(std::span<std::uint8_t, digest_size> out) noexcept {
   kernel_->compress(state_.h, zero, state_.sigma);
   // The 256-bit digest is the most significant half, which is the upper 32 bytes in memory.
   constexpr int first = Bits == 256 ? 4 : 0;
-  for (int i = first; i < 8; ++i) detail::streebog_store64(out.data() + 8 * (i - first), state_.h[i]);
+  for (int i = first; i < 8; ++i)
+    detail::streebog_store64(out.data() + 8 * (i - first), state_.h[i]);
   detail::wipe(m);
   reset();
 }
@@ -147,7 +147,8 @@ typename Streebog<Bits>::Digest Streebog<Bits>::hash(std::span<const std::uint8_
 }
 
 template <std::size_t Bits>
-std::span<const std::uint8_t> Streebog<Bits>::fill_block(std::span<const std::uint8_t> data) noexcept {
+std::span<const std::uint8_t> Streebog<Bits>::fill_block(
+    std::span<const std::uint8_t> data) noexcept {
   if (used_ == 0) return data;
   const std::size_t take = std::min(data.size(), block_size - used_);
   update(data.first(take));
@@ -175,15 +176,16 @@ void Streebog<Bits>::update_pair(Streebog& a, std::span<const std::uint8_t> da, 
 template <std::size_t Bits>
 Status Streebog<Bits>::update_many(std::span<Streebog* const> hashers,
                                    std::span<const std::span<const std::uint8_t>> data) noexcept {
-  return detail::update_in_pairs(hashers, data, [](Streebog& a, std::span<const std::uint8_t> da, Streebog& b,
-                                                   std::span<const std::uint8_t> db) {
-    if (a.kernel_ == b.kernel_) {
-      update_pair(a, da, b, db);
-    } else {
-      a.update(da);
-      b.update(db);
-    }
-  });
+  return detail::update_in_pairs(hashers, data,
+                                 [](Streebog& a, std::span<const std::uint8_t> da, Streebog& b,
+                                    std::span<const std::uint8_t> db) {
+                                   if (a.kernel_ == b.kernel_) {
+                                     update_pair(a, da, b, db);
+                                   } else {
+                                     a.update(da);
+                                     b.update(db);
+                                   }
+                                 });
 }
 
 template <std::size_t Bits>

@@ -66,7 +66,8 @@ constexpr Avx2Tables make_avx2_tables() {
   for (int p = 0; p < 4; ++p)
     for (int j = 0; j < 8; ++j)
       for (int half = 0; half < 2; ++half)
-        for (int i = 0; i < 32; ++i) t.l[p][j][half][i] = l_alpha(pairs[p][i / 16], j, half, i & 15);
+        for (int i = 0; i < 32; ++i)
+          t.l[p][j][half][i] = l_alpha(pairs[p][i / 16], j, half, i & 15);
   for (int word = 0; word < 8; ++word)
     for (int j = 0; j < 8; ++j)
       for (int half = 0; half < 2; ++half)
@@ -107,7 +108,8 @@ inline void s_step(__m256i y, __m256i& low, __m256i& high) noexcept {
   const __m256i l = _mm256_and_si256(_mm256_srli_epi16(y, 4), nibble);
   const __m256i log_r = _mm256_shuffle_epi8(load(t.log), r);
   // l ⊙ r^-1 by logarithms; the sum mod 15 is min(t, t - 15) on bytes.
-  __m256i e = _mm256_add_epi8(_mm256_shuffle_epi8(load(t.log), l), _mm256_shuffle_epi8(load(t.log_inv), r));
+  __m256i e =
+      _mm256_add_epi8(_mm256_shuffle_epi8(load(t.log), l), _mm256_shuffle_epi8(load(t.log_inv), r));
   e = _mm256_min_epu8(e, _mm256_sub_epi8(e, fifteen));
   const __m256i r_zero = _mm256_cmpeq_epi8(r, _mm256_setzero_si256());
   high = _mm256_blendv_epi8(_mm256_shuffle_epi8(load(t.nu1_exp), e),
@@ -169,7 +171,8 @@ inline void lps2(__m256i& a0, __m256i& a1, __m256i& b0, __m256i& b1) noexcept {
 inline void g(__m256i& h0, __m256i& h1, __m256i n0, __m256i n1, __m256i m0, __m256i m1) noexcept {
   const auto& to = avx2_tables.to_alpha;
   // K_1 = LPS(h ^ n), computed in the key half; the state half is not needed yet.
-  __m256i b0 = by_nibbles(to, _mm256_xor_si256(h0, n0)), b1 = by_nibbles(to, _mm256_xor_si256(h1, n1));
+  __m256i b0 = by_nibbles(to, _mm256_xor_si256(h0, n0)),
+          b1 = by_nibbles(to, _mm256_xor_si256(h1, n1));
   __m256i a0 = b0, a1 = b1;
   lps2(a0, a1, b0, b1);
   a0 = by_nibbles(to, m0);
@@ -266,14 +269,16 @@ inline void g_x2(__m256i h[4], const __m256i n[4], const __m256i m[4]) noexcept 
   for (int r = 0; r < 12; ++r) {
     for (int i = 0; i < 4; ++i) {
       s[i] = _mm256_xor_si256(s[i], k[i]);
-      k[i] = _mm256_xor_si256(k[i], _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                                        reinterpret_cast<const __m128i*>(avx2_tables.c[r] + 2 * i))));
+      k[i] = _mm256_xor_si256(
+          k[i], _mm256_broadcastsi128_si256(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(avx2_tables.c[r] + 2 * i))));
     }
     lps_x2(s, k);
   }
   for (int i = 0; i < 4; ++i)
     h[i] = _mm256_xor_si256(
-        h[i], _mm256_xor_si256(by_nibbles(avx2_tables.from_alpha, _mm256_xor_si256(s[i], k[i])), m[i]));
+        h[i],
+        _mm256_xor_si256(by_nibbles(avx2_tables.from_alpha, _mm256_xor_si256(s[i], k[i])), m[i]));
 }
 
 // load_x2 returns words 2i, 2i + 1 of a (lane 0) and of b (lane 1).
@@ -316,5 +321,7 @@ namespace axiom::detail {
 // The region's target also allows BMI2 (the scalar N and Σ additions), so the kernel asks for it.
 const StreebogKernel streebog_avx2 = {
     {"streebog/avx2", cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2, true},
-    &streebog_avx2::compress_blocks, &streebog_avx2::compress, &streebog_avx2::compress_blocks_x2};
+    &streebog_avx2::compress_blocks,
+    &streebog_avx2::compress,
+    &streebog_avx2::compress_blocks_x2};
 }  // namespace axiom::detail

@@ -49,7 +49,8 @@ constexpr Avx512GfniTables make_avx512_gfni_tables() {
   for (int x = 0; x < 256; ++x) t.pi[x] = streebog_pi[x];
   for (int j = 0; j < 8; ++j)
     for (int u = 0; u < 8; ++u) {
-      for (int a = 0; a < 4; ++a) t.gather[a][8 * j + u] = static_cast<std::uint8_t>(8 * u + (j ^ (2 * a)));
+      for (int a = 0; a < 4; ++a)
+        t.gather[a][8 * j + u] = static_cast<std::uint8_t>(8 * u + (j ^ (2 * a)));
     }
   for (int k = 0; k < 8; ++k)
     for (int j = 0; j < 8; ++j) {
@@ -64,7 +65,8 @@ constexpr Avx512GfniTables make_avx512_gfni_tables() {
     }
   for (int i = 0; i < 12; ++i)
     for (int j = 0; j < 8; ++j)
-      for (int u = 0; u < 8; ++u) t.c[i][8 * j + u] = static_cast<std::uint8_t>(streebog_c[i][u] >> (8 * j));
+      for (int u = 0; u < 8; ++u)
+        t.c[i][8 * j + u] = static_cast<std::uint8_t>(streebog_c[i][u] >> (8 * j));
   return t;
 }
 
@@ -153,14 +155,16 @@ inline __m512i transpose(const Consts& c, __m512i x) noexcept { return permute(c
 // planar from one block to the next, so the chain from block to block has no transposition;
 // n and m are in words layout, and their transpositions do not wait for the previous block.
 template <int W>
-inline void g(const Consts& c, __m512i (&h)[W], const __m512i (&n)[W], const __m512i (&m)[W]) noexcept {
+inline void g(const Consts& c, __m512i (&h)[W], const __m512i (&n)[W],
+              const __m512i (&m)[W]) noexcept {
   const auto& constant = avx512_gfni_tables.c;
   // k: the round key K_i; key_in: K_i ^ C_i, the input of the key round; s: the state, with
   // the round key already added.
   __m512i mt[W], k[W], key_in[W], s[W];
   for (int w = 0; w < W; ++w) {
     mt[w] = transpose(c, m[w]);
-    k[w] = lps_key(c, _mm512_xor_si512(h[w], transpose(c, n[w])), load(constant[0]), key_in[w]);  // K_1
+    k[w] = lps_key(c, _mm512_xor_si512(h[w], transpose(c, n[w])), load(constant[0]),
+                   key_in[w]);  // K_1
     s[w] = _mm512_xor_si512(mt[w], k[w]);
   }
   // Round i: K_(i+1) = LPS(K_i ^ C_i), then the state becomes LPS(state) ^ K_(i+1).
@@ -191,7 +195,8 @@ inline void add_block(detail::StreebogState& st, const std::uint8_t* block) noex
   detail::streebog_add512(st.sigma, words);
 }
 
-void compress_blocks(detail::StreebogState& st, const std::uint8_t* blocks, std::size_t nblocks) noexcept {
+void compress_blocks(detail::StreebogState& st, const std::uint8_t* blocks,
+                     std::size_t nblocks) noexcept {
   const Consts c = load_consts();
   __m512i h[1] = {transpose(c, loadu(st.h))};
   for (; nblocks > 0; --nblocks, blocks += 64) {
@@ -229,6 +234,7 @@ const StreebogKernel streebog_avx512_gfni = {
      cpu::Feature::avx | cpu::Feature::avx2 | cpu::Feature::bmi2 | cpu::Feature::avx512 |
          cpu::Feature::vbmi | cpu::Feature::gfni,
      true},
-    &streebog_avx512_gfni::compress_blocks, &streebog_avx512_gfni::compress,
+    &streebog_avx512_gfni::compress_blocks,
+    &streebog_avx512_gfni::compress,
     &streebog_avx512_gfni::compress_blocks_x2};
 }  // namespace axiom::detail

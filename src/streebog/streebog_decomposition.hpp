@@ -120,9 +120,10 @@ constexpr StepTables step_tables = make_step_tables();
 // l_alpha returns α of byte j of l(v << 8 word), where v is the π-part of nibble n (half 0:
 // r'', half 1: l'').
 constexpr std::uint8_t l_alpha(int word, int j, int half, int n) {
-  const int part = half == 0 ? linear(omega_cols, n ^ sigma_0)
-                             : linear(omega_cols, (n ^ nu1_0) << 4);
-  return alpha(static_cast<std::uint8_t>(streebog_l(static_cast<std::uint64_t>(part) << (8 * word)) >> (8 * j)));
+  const int part =
+      half == 0 ? linear(omega_cols, n ^ sigma_0) : linear(omega_cols, (n ^ nu1_0) << 4);
+  return alpha(static_cast<std::uint8_t>(
+      streebog_l(static_cast<std::uint64_t>(part) << (8 * word)) >> (8 * j)));
 }
 
 // alpha_c returns word w of C_{i+1} through α, byte by byte.

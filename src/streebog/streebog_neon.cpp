@@ -30,8 +30,10 @@ constexpr NeonTables make_neon_tables() {
   for (int word = 0; word < 8; ++word)
     for (int j = 0; j < 8; ++j)
       for (int n = 0; n < 16; ++n) {
-        t.l[word][j][0][n] = static_cast<std::uint8_t>(streebog_l(static_cast<std::uint64_t>(n) << (8 * word)) >> (8 * j));
-        t.l[word][j][1][n] = static_cast<std::uint8_t>(streebog_l(static_cast<std::uint64_t>(n << 4) << (8 * word)) >> (8 * j));
+        t.l[word][j][0][n] = static_cast<std::uint8_t>(
+            streebog_l(static_cast<std::uint64_t>(n) << (8 * word)) >> (8 * j));
+        t.l[word][j][1][n] = static_cast<std::uint8_t>(
+            streebog_l(static_cast<std::uint64_t>(n << 4) << (8 * word)) >> (8 * j));
       }
   return t;
 }
@@ -72,7 +74,8 @@ inline uint64x2_t as64(V x) noexcept { return vreinterpretq_u64_u8(x); }
     for (int j = 0; j < 8; j += 4) {
       const uint8x16x4_t lo = vld1q_u8_x4(&neon_tables.l[t][j][0][0]);
       const uint8x16x4_t hi = vld1q_u8_x4(&neon_tables.l[t][j + 2][0][0]);
-      const V tabs[8] = {lo.val[0], lo.val[1], lo.val[2], lo.val[3], hi.val[0], hi.val[1], hi.val[2], hi.val[3]};
+      const V tabs[8] = {lo.val[0], lo.val[1], lo.val[2], lo.val[3],
+                         hi.val[0], hi.val[1], hi.val[2], hi.val[3]};
 #pragma GCC unroll 4
       for (int k = 0; k < 4; ++k) {
         const V v = veorq_u8(vqtbl1q_u8(tabs[2 * k], low), vqtbl1q_u8(tabs[2 * k + 1], high));
@@ -103,7 +106,9 @@ inline uint64x2_t as64(V x) noexcept { return vreinterpretq_u64_u8(x); }
   }
 }
 
-inline V ld(const std::uint64_t* p) noexcept { return vld1q_u8(reinterpret_cast<const std::uint8_t*>(p)); }
+inline V ld(const std::uint64_t* p) noexcept {
+  return vld1q_u8(reinterpret_cast<const std::uint8_t*>(p));
+}
 
 // compress sets h = g_n(h, m) = E(LPS(h ^ n), m) ^ h ^ m (RFC 6986 section 7).
 void compress(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept {
@@ -127,10 +132,12 @@ void compress(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t 
   }
 #pragma GCC unroll 4
   for (int i = 0; i < 4; ++i)
-    vst1q_u8(reinterpret_cast<std::uint8_t*>(h + 2 * i), veorq_u8(hv[i], veorq_u8(veorq_u8(a[i], b[i]), mv[i])));
+    vst1q_u8(reinterpret_cast<std::uint8_t*>(h + 2 * i),
+             veorq_u8(hv[i], veorq_u8(veorq_u8(a[i], b[i]), mv[i])));
 }
 
-void compress_blocks(detail::StreebogState& st, const std::uint8_t* blocks, std::size_t nblocks) noexcept {
+void compress_blocks(detail::StreebogState& st, const std::uint8_t* blocks,
+                     std::size_t nblocks) noexcept {
   for (; nblocks > 0; --nblocks, blocks += 64) {
     std::uint64_t m[8];
     for (int i = 0; i < 8; ++i) m[i] = detail::streebog_load64(blocks + 8 * i);
@@ -147,6 +154,7 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const StreebogKernel streebog_neon = {
     {"streebog/neon", cpu::Feature::asimd, true},
-    &streebog_neon::compress_blocks, &streebog_neon::compress,
+    &streebog_neon::compress_blocks,
+    &streebog_neon::compress,
     &detail::streebog_compress_blocks_x2_serial<&streebog_neon::compress_blocks>};
 }  // namespace axiom::detail

@@ -77,8 +77,9 @@ inline void s_step(__m128i y, __m128i& low, __m128i& high) noexcept {
 // by_nibbles applies the byte map given by its two nibble tables to each byte of x.
 inline __m128i by_nibbles(const std::uint8_t (&table)[2][16], __m128i x) noexcept {
   const __m128i nibble = _mm_set1_epi8(0x0f);
-  return _mm_xor_si128(_mm_shuffle_epi8(load(table[0]), _mm_and_si128(x, nibble)),
-                       _mm_shuffle_epi8(load(table[1]), _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
+  return _mm_xor_si128(
+      _mm_shuffle_epi8(load(table[0]), _mm_and_si128(x, nibble)),
+      _mm_shuffle_epi8(load(table[1]), _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
 }
 
 // lps2 sets (a, b) = (LPS(a), LPS(b)) for the state a and the round key b, each 8 words as
@@ -88,7 +89,8 @@ inline void lps2(__m128i a[4], __m128i b[4]) noexcept {
   for (int t = 0; t < 8; ++t) {
     // [a word t | b word t], through the S step.
     __m128i low, high;
-    s_step(t % 2 == 0 ? _mm_unpacklo_epi64(a[t / 2], b[t / 2]) : _mm_unpackhi_epi64(a[t / 2], b[t / 2]),
+    s_step(t % 2 == 0 ? _mm_unpacklo_epi64(a[t / 2], b[t / 2])
+                      : _mm_unpackhi_epi64(a[t / 2], b[t / 2]),
            low, high);
     for (int j = 0; j < 8; ++j) {
       const __m128i x = _mm_xor_si128(_mm_shuffle_epi8(load(sse41_tables.l[t][j][0]), low),
@@ -104,8 +106,8 @@ inline void lps2(__m128i a[4], __m128i b[4]) noexcept {
   }
   // d[half][k]: planes 0-3 (k = 0, 1: words 0-3, 4-7) and 4-7 (k = 2, 3), state then key.
   for (int who = 0; who < 2; ++who) {
-    const __m128i lo03 = _mm_unpacklo_epi16(q[who], q[2 + who]);  // words 0-3, bytes 0-3
-    const __m128i hi03 = _mm_unpackhi_epi16(q[who], q[2 + who]);  // words 4-7, bytes 0-3
+    const __m128i lo03 = _mm_unpacklo_epi16(q[who], q[2 + who]);      // words 0-3, bytes 0-3
+    const __m128i hi03 = _mm_unpackhi_epi16(q[who], q[2 + who]);      // words 4-7, bytes 0-3
     const __m128i lo47 = _mm_unpacklo_epi16(q[4 + who], q[6 + who]);  // words 0-3, bytes 4-7
     const __m128i hi47 = _mm_unpackhi_epi16(q[4 + who], q[6 + who]);  // words 4-7, bytes 4-7
     __m128i* out = who == 0 ? a : b;
@@ -132,7 +134,8 @@ inline void g(__m128i h[4], const __m128i n[4], const __m128i m[4]) noexcept {
     lps2(a, b);
   }
   for (int i = 0; i < 4; ++i)
-    h[i] = _mm_xor_si128(h[i], _mm_xor_si128(by_nibbles(step.from_alpha, _mm_xor_si128(a[i], b[i])), m[i]));
+    h[i] = _mm_xor_si128(
+        h[i], _mm_xor_si128(by_nibbles(step.from_alpha, _mm_xor_si128(a[i], b[i])), m[i]));
 }
 
 void compress(std::uint64_t h[8], const std::uint64_t n[8], const std::uint64_t m[8]) noexcept {
@@ -164,6 +167,7 @@ AXIOM_ISA_END
 namespace axiom::detail {
 const StreebogKernel streebog_sse41 = {
     {"streebog/sse41", cpu::Feature::ssse3 | cpu::Feature::sse41, true},
-    &streebog_sse41::compress_blocks, &streebog_sse41::compress,
+    &streebog_sse41::compress_blocks,
+    &streebog_sse41::compress,
     &detail::streebog_compress_blocks_x2_serial<&streebog_sse41::compress_blocks>};
 }  // namespace axiom::detail

@@ -23,5 +23,4 @@ constexpr std::array<std::array<std::uint64_t, 256>, 8> make_lps() {
 
 constexpr std::array<std::array<std::uint64_t, 256>, 8> streebog_lps = make_lps();
 
-
 }  // namespace axiom::detail

@@ -41,8 +41,8 @@ TEST(AesApi, KernelFollowsAxiomCpu) {
   else if (!spec && cpu::hardware().has(detail::aes_vaes_avx512.info.needs)) {
     EXPECT_EQ(g.kernel_name(), "aes/vaes_avx512");
     EXPECT_EQ(g.ghash_kernel_name(), "ghash/vpclmul_avx512");
-  } else if (!spec && cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni |
-                                            cpu::Feature::vpclmul)) {
+  } else if (!spec && cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 |
+                                          cpu::Feature::aesni | cpu::Feature::vpclmul)) {
     EXPECT_EQ(g.kernel_name(), "aes/vaes_avx2");
     EXPECT_EQ(g.ghash_kernel_name(), "ghash/vpclmul_avx2");
   }
@@ -54,19 +54,23 @@ TEST(AesApi, BlockAndModeArgumentErrors) {
   const Aes128 aes(fixed<16>(key));
   Bytes buf(64, 1), out(64);
   EXPECT_EQ(aes.encrypt_blocks(std::span(out).first(48), buf).error(), Error::output_size_mismatch);
-  EXPECT_EQ(aes.encrypt_blocks(std::span(out).first(15), std::span(buf).first(15)).error(), Error::invalid_argument);
+  EXPECT_EQ(aes.encrypt_blocks(std::span(out).first(15), std::span(buf).first(15)).error(),
+            Error::invalid_argument);
   // Partial overlap is refused; exact aliasing works.
   EXPECT_EQ(aes.encrypt_blocks(std::span(buf).subspan(16, 32), std::span(buf).first(32)).error(),
             Error::overlapping_buffers);
   EXPECT_TRUE(aes.encrypt_blocks(buf, buf).ok());
   Ctr<Aes128> ctr(aes, fixed<16>(iv));
-  EXPECT_EQ(ctr.apply(std::span(out).first(3), std::span(buf).first(4)).error(), Error::output_size_mismatch);
+  EXPECT_EQ(ctr.apply(std::span(out).first(3), std::span(buf).first(4)).error(),
+            Error::output_size_mismatch);
   Cbc<Aes128> cbc(aes, fixed<16>(iv));
-  EXPECT_EQ(cbc.encrypt(std::span(out).first(17), std::span(buf).first(17)).error(), Error::invalid_argument);
+  EXPECT_EQ(cbc.encrypt(std::span(out).first(17), std::span(buf).first(17)).error(),
+            Error::invalid_argument);
   EXPECT_EQ(cbc.encrypt_padded(std::span(out).first(16), std::span(buf).first(16)).error(),
             Error::output_size_mismatch);
   std::size_t len = 99;
-  EXPECT_EQ(cbc.decrypt_padded(std::span(out).first(0), std::span(buf).first(0), len).error(), Error::invalid_padding);
+  EXPECT_EQ(cbc.decrypt_padded(std::span(out).first(0), std::span(buf).first(0), len).error(),
+            Error::invalid_padding);
   EXPECT_EQ(len, 0u);
 }
 
@@ -134,8 +138,9 @@ TEST(GcmApi, ArgumentErrors) {
   EXPECT_EQ(g.seal(out, {}, {}, msg).error(), Error::invalid_nonce_size);
   EXPECT_EQ(g.seal(std::span(out).first(51), nonce, {}, msg, 11).error(), Error::invalid_tag_size);
   EXPECT_EQ(g.seal(out, nonce, {}, msg, 17).error(), Error::invalid_tag_size);
-  EXPECT_EQ(g.seal_detached(std::span(out).first(40), std::span(tag).first(8), nonce, {}, msg).error(),
-            Error::invalid_tag_size);
+  EXPECT_EQ(
+      g.seal_detached(std::span(out).first(40), std::span(tag).first(8), nonce, {}, msg).error(),
+      Error::invalid_tag_size);
   // Tags of 12..16 bytes work, and each opens only with its own length.
   for (std::size_t t = 12; t <= 16; ++t) {
     Bytes sealed(msg.size() + t), opened(msg.size());
@@ -191,11 +196,14 @@ const EVP_CIPHER* evp_cipher(const char* mode, std::size_t key_size) {
 }
 
 // openssl_crypt runs an EVP cipher (ECB/CBC/CTR) with PKCS#7 padding on or off.
-Bytes openssl_crypt(const char* mode, const Bytes& key, const Bytes& iv, const Bytes& in, bool pad) {
+Bytes openssl_crypt(const char* mode, const Bytes& key, const Bytes& iv, const Bytes& in,
+                    bool pad) {
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Bytes out(in.size() + 16);
   int len = 0, fin = 0;
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, evp_cipher(mode, key.size()), nullptr, key.data(), iv.empty() ? nullptr : iv.data()), 1);
+  EXPECT_EQ(EVP_EncryptInit_ex(ctx, evp_cipher(mode, key.size()), nullptr, key.data(),
+                               iv.empty() ? nullptr : iv.data()),
+            1);
   EVP_CIPHER_CTX_set_padding(ctx, pad ? 1 : 0);
   EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &len, in.data(), static_cast<int>(in.size())), 1);
   EXPECT_EQ(EVP_EncryptFinal_ex(ctx, out.data() + len, &fin), 1);
@@ -235,7 +243,8 @@ TEST(AesApi, AgreesWithOpenSsl) {
       const std::string cipher_name = "aes-" + std::to_string(K * 8) + "-cbc";
       EVP_MAC* m = EVP_MAC_fetch(nullptr, "CMAC", nullptr);
       EVP_MAC_CTX* mc = EVP_MAC_CTX_new(m);
-      OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, const_cast<char*>(cipher_name.c_str()), 0),
+      OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(
+                                 OSSL_MAC_PARAM_CIPHER, const_cast<char*>(cipher_name.c_str()), 0),
                              OSSL_PARAM_construct_end()};
       ASSERT_EQ(EVP_MAC_init(mc, key.data(), key.size(), params), 1);
       ASSERT_EQ(EVP_MAC_update(mc, msg.data(), msg.size()), 1);
@@ -244,7 +253,8 @@ TEST(AesApi, AgreesWithOpenSsl) {
       EVP_MAC_free(m);
       EXPECT_EQ(to_hex(tag), to_hex(theirs)) << round;
       // GCM with random nonce length (12 most often) and AAD.
-      const Bytes nonce = rng.bytes(round % 4 == 0 ? 1 + rng.below(40) : 12), aad = rng.bytes(rng.below(80));
+      const Bytes nonce = rng.bytes(round % 4 == 0 ? 1 + rng.below(40) : 12),
+                  aad = rng.bytes(rng.below(80));
       const AesGcm<K> g(fixed<K>(key));
       Bytes sealed(n + 16);
       ASSERT_TRUE(g.seal(sealed, nonce, aad, msg).ok());
@@ -252,7 +262,9 @@ TEST(AesApi, AgreesWithOpenSsl) {
       Bytes ct(n + 1), t(16);
       int len = 0;
       ASSERT_EQ(EVP_EncryptInit_ex(ctx, evp_cipher("gcm", K), nullptr, nullptr, nullptr), 1);
-      ASSERT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, static_cast<int>(nonce.size()), nullptr), 1);
+      ASSERT_EQ(
+          EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, static_cast<int>(nonce.size()), nullptr),
+          1);
       ASSERT_EQ(EVP_EncryptInit_ex(ctx, nullptr, nullptr, key.data(), nonce.data()), 1);
       ASSERT_EQ(EVP_EncryptUpdate(ctx, nullptr, &len, aad.data(), static_cast<int>(aad.size())), 1);
       ASSERT_EQ(EVP_EncryptUpdate(ctx, ct.data(), &len, msg.data(), static_cast<int>(n)), 1);

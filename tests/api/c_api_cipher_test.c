@@ -42,19 +42,23 @@ static void test_gost_kdfs(void) {
                  "22b6837845c6bef65ea71672b265831086d3c76aebe6dae91cad51d83f79d16b"
                  "074c9330599d7f8d712fca54392f4ddde93751206b3584c8f43f9e6dc51531f9"));
   /* R 50.1.111-2016, "password" / "salt", 2 iterations. */
-  CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8, (const uint8_t*)"salt", 4,
-                                      2) == AXIOM_OK);
+  CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8,
+                                      (const uint8_t*)"salt", 4, 2) == AXIOM_OK);
   CHECK(same_hex(out, 64,
                  "5a585bafdfbb6e8830d6d68aa3b43ac00d2e4aebce01c9b31c2caed56f0236d4"
                  "d34b2b8fbd2c4e89d54d46f50e47d45bbac301571743119e8d3c42ba66d348de"));
   /* Errors, in the documented order. */
   CHECK(axiom_kdf_gostr3411_2012_256(NULL, key, 32, label, 4, seed, 8) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_kdf_gostr3411_2012_256(out, NULL, 32, label, 4, seed, 8) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_kdf_gostr3411_2012_256(out, key, 32, label, HUGE_LEN, seed, 8) == AXIOM_ERR_INVALID_LENGTH);
-  CHECK(axiom_kdf_tree_gostr3411_2012_256(NULL, 64, key, 32, label, 4, seed, 8, 1) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_kdf_tree_gostr3411_2012_256(out, 64, key, 32, label, 4, seed, 8, 5) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kdf_gostr3411_2012_256(out, key, 32, label, HUGE_LEN, seed, 8) ==
+        AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(NULL, 64, key, 32, label, 4, seed, 8, 1) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(out, 64, key, 32, label, 4, seed, 8, 5) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(all_zero(out, 64));
-  CHECK(axiom_kdf_tree_gostr3411_2012_256(out, 0, key, 32, label, 4, seed, 8, 1) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kdf_tree_gostr3411_2012_256(out, 0, key, 32, label, 4, seed, 8, 1) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   memset(big, 0xaa, sizeof big);
   CHECK(axiom_kdf_tree_gostr3411_2012_256(big, sizeof big, key, 32, label, 4, seed, 8, 1) ==
         AXIOM_ERR_OUTPUT_TOO_LONG);
@@ -62,8 +66,8 @@ static void test_gost_kdfs(void) {
   CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8, NULL, 4, 2) ==
         AXIOM_ERR_NULL_POINTER);
   memset(out, 0xaa, sizeof out);
-  CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8, (const uint8_t*)"salt", 4,
-                                      0) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_pbkdf2_hmac_streebog512(out, 64, (const uint8_t*)"password", 8,
+                                      (const uint8_t*)"salt", 4, 0) == AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(all_zero(out, 64));
 }
 
@@ -90,8 +94,9 @@ static void test_aes(void) {
 
   /* SP 800-38A F.1.1, F.2.1, F.5.1 (AES-128, four blocks; first and last checked). */
   unhex(key, "2b7e151628aed2a6abf7158809cf4f3c");
-  unhex(pt, "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-            "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+  unhex(pt,
+        "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
   CHECK(axiom_aes_init(&aes, key, 16) == AXIOM_OK);
   CHECK(axiom_aes_ecb_encrypt(&aes, buf, 64, pt, 64) == AXIOM_OK);
   CHECK(same_hex(buf, 16, "3ad77bb40d7a3660a89ecaf32466ef97"));
@@ -210,16 +215,19 @@ static void test_gcm(void) {
   CHECK(same_hex(buf, 32, "0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf"));
   CHECK(axiom_aes_gcm_open(&gcm, buf, 16, nonce, 12, NULL, 0, buf, 32) == AXIOM_OK); /* in place */
   CHECK(all_zero(buf, 16));
-  CHECK(axiom_aes_gcm_seal_detached(&gcm, buf, 16, tag, 16, nonce, 12, NULL, 0, msg, 16) == AXIOM_OK);
+  CHECK(axiom_aes_gcm_seal_detached(&gcm, buf, 16, tag, 16, nonce, 12, NULL, 0, msg, 16) ==
+        AXIOM_OK);
   CHECK(same_hex(tag, 16, "ab6e47d42cec13bdf53a67b21257bddf"));
-  CHECK(axiom_aes_gcm_open_detached(&gcm, buf, 16, tag, 12, nonce, 12, NULL, 0, buf, 16) == AXIOM_OK);
+  CHECK(axiom_aes_gcm_open_detached(&gcm, buf, 16, tag, 12, nonce, 12, NULL, 0, buf, 16) ==
+        AXIOM_OK);
   CHECK(all_zero(buf, 16));
   CHECK(axiom_aes_gcm_init(&other, key, 32) == AXIOM_OK);
   CHECK(axiom_aes_gcm_seal(&other, buf, 16, nonce, 12, NULL, 0, NULL, 0) == AXIOM_OK);
   CHECK(same_hex(buf, 16, "530f8afbc74536b9a963b4f1c4cb738b")); /* test case 13 */
 
   /* A wrong tag, AAD or nonce: authentication fails and the output is zeroed. */
-  CHECK(axiom_aes_gcm_seal(&gcm, buf, 48, nonce, 12, (const uint8_t*)"aad", 3, msg, 32) == AXIOM_OK);
+  CHECK(axiom_aes_gcm_seal(&gcm, buf, 48, nonce, 12, (const uint8_t*)"aad", 3, msg, 32) ==
+        AXIOM_OK);
   buf[47] ^= 1;
   memset(msg, 0x55, sizeof msg);
   CHECK(axiom_aes_gcm_open(&gcm, msg, 32, nonce, 12, (const uint8_t*)"aad", 3, buf, 48) ==
@@ -230,23 +238,27 @@ static void test_gcm(void) {
   CHECK(axiom_aes_gcm_open(&gcm, msg, 32, nonce, 12, (const uint8_t*)"aaD", 3, buf, 48) ==
         AXIOM_ERR_AUTHENTICATION_FAILED);
   CHECK(all_zero(msg, 32));
-  CHECK(axiom_aes_gcm_open(&gcm, msg, 32, nonce, 12, (const uint8_t*)"aad", 3, buf, 48) == AXIOM_OK);
+  CHECK(axiom_aes_gcm_open(&gcm, msg, 32, nonce, 12, (const uint8_t*)"aad", 3, buf, 48) ==
+        AXIOM_OK);
 
   /* Error paths. */
   CHECK(axiom_aes_gcm_init(NULL, key, 16) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_aes_gcm_init(&other, key, 20) == AXIOM_ERR_INVALID_KEY_SIZE);
   memset(buf, 0x55, sizeof buf);
-  CHECK(axiom_aes_gcm_seal(&other, buf, 16, nonce, 12, NULL, 0, NULL, 0) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_aes_gcm_seal(&other, buf, 16, nonce, 12, NULL, 0, NULL, 0) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(all_zero(buf, 16));
   CHECK(axiom_aes_gcm_seal(NULL, buf, 16, nonce, 12, NULL, 0, NULL, 0) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_aes_gcm_seal(&gcm, NULL, 16, nonce, 12, NULL, 0, NULL, 0) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, NULL, 12, NULL, 0, NULL, 0) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, nonce, 12, NULL, 3, NULL, 0) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_aes_gcm_open(&gcm, buf, 16, nonce, 12, NULL, 0, NULL, 32) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, nonce, 12, NULL, 0, msg, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, nonce, 12, NULL, 0, msg, HUGE_LEN) ==
+        AXIOM_ERR_INVALID_LENGTH);
   CHECK(axiom_aes_gcm_seal(&gcm, buf, (size_t)-1, nonce, 12, NULL, 0, msg, (size_t)-17) ==
         AXIOM_ERR_INVALID_LENGTH); /* in_len + 16 would wrap around */
-  CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, nonce, 0, NULL, 0, NULL, 0) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, nonce, 0, NULL, 0, NULL, 0) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
   CHECK(axiom_aes_gcm_seal_detached(&gcm, buf, 16, tag, 11, nonce, 12, NULL, 0, msg, 16) ==
         AXIOM_ERR_INVALID_TAG_SIZE);
   CHECK(axiom_aes_gcm_open_detached(&gcm, buf, 16, tag, 17, nonce, 12, NULL, 0, msg, 16) ==
@@ -279,7 +291,8 @@ static void test_gcm(void) {
   axiom_aes_gcm_clear(&gcm);
   axiom_aes_gcm_clear(&other);
   CHECK(all_zero((const uint8_t*)&gcm, sizeof gcm));
-  CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, nonce, 12, NULL, 0, NULL, 0) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_aes_gcm_seal(&gcm, buf, 16, nonce, 12, NULL, 0, NULL, 0) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
 }
 
 static void test_chacha20_poly1305(void) {
@@ -316,7 +329,8 @@ static void test_chacha20_poly1305(void) {
 
   /* RFC 8439 section 2.5.2, one-shot and in pieces, with a fork. */
   unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
-  CHECK(axiom_poly1305(tag, key, 32, (const uint8_t*)"Cryptographic Forum Research Group", 34) == AXIOM_OK);
+  CHECK(axiom_poly1305(tag, key, 32, (const uint8_t*)"Cryptographic Forum Research Group", 34) ==
+        AXIOM_OK);
   CHECK(same_hex(tag, 16, "a8061dc1305136c6c22b8baf0c0127a9"));
   CHECK(axiom_poly1305_init(&poly, key, 32) == AXIOM_OK);
   CHECK(axiom_poly1305_update(&poly, (const uint8_t*)"Cryptographic Forum", 19) == AXIOM_OK);
@@ -373,9 +387,11 @@ static void test_chacha20_poly1305(void) {
   CHECK(same_hex(ct + n, 16, "1ae10b594f09e26a7e902ecbd0600691"));
   CHECK(axiom_chacha20_poly1305_open(out, n, key, 32, nonce, 12, aad, 12, ct, n + 16) == AXIOM_OK);
   CHECK(memcmp(out, pt, n) == 0);
-  CHECK(axiom_chacha20_poly1305_seal_detached(out, n, tag, 16, key, 32, nonce, 12, aad, 12, pt, n) == AXIOM_OK);
+  CHECK(axiom_chacha20_poly1305_seal_detached(out, n, tag, 16, key, 32, nonce, 12, aad, 12, pt,
+                                              n) == AXIOM_OK);
   CHECK(memcmp(out, ct, n) == 0 && memcmp(tag, ct + n, 16) == 0);
-  CHECK(axiom_chacha20_poly1305_open_detached(out, n, tag, 16, key, 32, nonce, 12, aad, 12, out, n) == AXIOM_OK);
+  CHECK(axiom_chacha20_poly1305_open_detached(out, n, tag, 16, key, 32, nonce, 12, aad, 12, out,
+                                              n) == AXIOM_OK);
   CHECK(memcmp(out, pt, n) == 0);
   ct[0] ^= 1;
   CHECK(axiom_chacha20_poly1305_open(out, n, key, 32, nonce, 12, aad, 12, ct, n + 16) ==
@@ -386,44 +402,50 @@ static void test_chacha20_poly1305(void) {
   CHECK(axiom_xchacha20_poly1305_seal(ct, n + 16, key, 32, xnonce, 24, aad, 12, pt, n) == AXIOM_OK);
   CHECK(same_hex(ct, 16, "bd6d179d3e83d43b9576579493c0e939"));
   CHECK(same_hex(ct + n, 16, "c0875924c1c7987947deafd8780acf49"));
-  CHECK(axiom_xchacha20_poly1305_open(out, n, key, 32, xnonce, 24, aad, 12, ct, n + 16) == AXIOM_OK);
+  CHECK(axiom_xchacha20_poly1305_open(out, n, key, 32, xnonce, 24, aad, 12, ct, n + 16) ==
+        AXIOM_OK);
   CHECK(memcmp(out, pt, n) == 0);
-  CHECK(axiom_xchacha20_poly1305_seal_detached(out, n, tag, 16, key, 32, xnonce, 24, aad, 12, pt, n) == AXIOM_OK);
+  CHECK(axiom_xchacha20_poly1305_seal_detached(out, n, tag, 16, key, 32, xnonce, 24, aad, 12, pt,
+                                               n) == AXIOM_OK);
   CHECK(memcmp(tag, ct + n, 16) == 0);
   tag[15] ^= 0x80;
-  CHECK(axiom_xchacha20_poly1305_open_detached(out, n, tag, 16, key, 32, xnonce, 24, aad, 12, out, n) ==
-        AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(axiom_xchacha20_poly1305_open_detached(out, n, tag, 16, key, 32, xnonce, 24, aad, 12, out,
+                                               n) == AXIOM_ERR_AUTHENTICATION_FAILED);
   CHECK(all_zero(out, n));
 
   /* Error paths, for both AEADs. */
-  CHECK(axiom_chacha20_poly1305_seal(NULL, 16, key, 32, nonce, 12, NULL, 0, NULL, 0) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_chacha20_poly1305_seal(out, 16, NULL, 32, nonce, 12, NULL, 0, NULL, 0) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_xchacha20_poly1305_open(out, 16, key, 32, NULL, 24, NULL, 0, ct, 32) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_chacha20_poly1305_open_detached(out, 16, NULL, 16, key, 32, nonce, 12, NULL, 0, ct, 16) ==
+  CHECK(axiom_chacha20_poly1305_seal(NULL, 16, key, 32, nonce, 12, NULL, 0, NULL, 0) ==
         AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_chacha20_poly1305_seal(out, 16, NULL, 32, nonce, 12, NULL, 0, NULL, 0) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_xchacha20_poly1305_open(out, 16, key, 32, NULL, 24, NULL, 0, ct, 32) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_chacha20_poly1305_open_detached(out, 16, NULL, 16, key, 32, nonce, 12, NULL, 0, ct,
+                                              16) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_chacha20_poly1305_seal(out, 16, key, 32, nonce, 12, aad, HUGE_LEN, NULL, 0) ==
         AXIOM_ERR_INVALID_LENGTH);
-  CHECK(axiom_xchacha20_poly1305_seal(out, (size_t)-1, key, 32, xnonce, 24, NULL, 0, pt, (size_t)-17) ==
-        AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_xchacha20_poly1305_seal(out, (size_t)-1, key, 32, xnonce, 24, NULL, 0, pt,
+                                      (size_t)-17) == AXIOM_ERR_INVALID_LENGTH);
   memset(out, 0x55, sizeof out);
-  CHECK(axiom_chacha20_poly1305_seal(out, 16, key, 16, nonce, 12, NULL, 0, NULL, 0) == AXIOM_ERR_INVALID_KEY_SIZE);
+  CHECK(axiom_chacha20_poly1305_seal(out, 16, key, 16, nonce, 12, NULL, 0, NULL, 0) ==
+        AXIOM_ERR_INVALID_KEY_SIZE);
   CHECK(all_zero(out, 16));
   CHECK(axiom_chacha20_poly1305_seal(out, 16, key, 32, xnonce, 24, NULL, 0, NULL, 0) ==
         AXIOM_ERR_INVALID_NONCE_SIZE);
   CHECK(axiom_xchacha20_poly1305_open(out, 16, key, 32, nonce, 12, NULL, 0, ct, 32) ==
         AXIOM_ERR_INVALID_NONCE_SIZE);
-  CHECK(axiom_chacha20_poly1305_seal_detached(out, n, tag, 12, key, 32, nonce, 12, NULL, 0, pt, n) ==
-        AXIOM_ERR_INVALID_TAG_SIZE);
-  CHECK(axiom_xchacha20_poly1305_open_detached(out, n, tag, 15, key, 32, xnonce, 24, NULL, 0, ct, n) ==
-        AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_chacha20_poly1305_seal_detached(out, n, tag, 12, key, 32, nonce, 12, NULL, 0, pt,
+                                              n) == AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_xchacha20_poly1305_open_detached(out, n, tag, 15, key, 32, xnonce, 24, NULL, 0, ct,
+                                               n) == AXIOM_ERR_INVALID_TAG_SIZE);
   memcpy(out, pt, n);
   CHECK(axiom_chacha20_poly1305_seal(out + 1, n + 16, key, 32, nonce, 12, NULL, 0, out, n) ==
         AXIOM_ERR_OVERLAPPING_BUFFERS);
   CHECK(memcmp(out, pt, n) == 0); /* the input is untouched */
   CHECK(axiom_chacha20_poly1305_seal(out, 32, out + 16, 32, nonce, 12, NULL, 0, pt, 16) ==
         AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_xchacha20_poly1305_seal_detached(out, 16, out + 8, 16, key, 32, xnonce, 24, NULL, 0, pt, 16) ==
-        AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_xchacha20_poly1305_seal_detached(out, 16, out + 8, 16, key, 32, xnonce, 24, NULL, 0,
+                                               pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
   CHECK(axiom_chacha20_poly1305_open(out, 16, key, 32, nonce, 12, out + 2, 4, ct, 32) ==
         AXIOM_ERR_OVERLAPPING_BUFFERS);
   CHECK(axiom_chacha20_poly1305_seal(out, n, key, 32, nonce, 12, NULL, 0, pt, n) ==

@@ -1,6 +1,7 @@
 /* The C API of SM4 (with CCM and GCM), Kuznyechik (with MGM and CTR-ACPKM), the CFB/OFB and
- * the XTS functions from a C99 program: known answers for each function, then every documented error
- * path in axiom.h's order. Compiled with -std=c99 -pedantic-errors, linked static and shared. */
+ * the XTS functions from a C99 program: known answers for each function, then every documented
+ * error path in axiom.h's order. Compiled with -std=c99 -pedantic-errors, linked static and shared.
+ */
 #include <axiom/axiom.h>
 
 #include <stdint.h>
@@ -14,8 +15,9 @@ static void test_aes_cfb_ofb(void) {
   axiom_aes_ctx aes;
   uint8_t key[16], iv[16], pt[64], buf[64];
   unhex(key, "2b7e151628aed2a6abf7158809cf4f3c");
-  unhex(pt, "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-            "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+  unhex(pt,
+        "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
   CHECK(axiom_aes_init(&aes, key, 16) == AXIOM_OK);
   unhex(iv, "000102030405060708090a0b0c0d0e0f");
   CHECK(axiom_aes_cfb_encrypt(&aes, iv, buf, 32, pt, 32) == AXIOM_OK);
@@ -52,7 +54,8 @@ static void test_xts(void) {
   CHECK(axiom_aes_init(&k1, key, 16) == AXIOM_OK && axiom_aes_init(&k2, key + 16, 16) == AXIOM_OK);
   CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 32, pt, 32) == AXIOM_OK);
   CHECK(same_hex(buf, 32, "c454185e6a16936e39334038acef838bfb186fff7480adc4289382ecd6d394f0"));
-  CHECK(axiom_aes_xts_decrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 32, buf, 32) == AXIOM_OK); /* in place */
+  CHECK(axiom_aes_xts_decrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 32, buf, 32) ==
+        AXIOM_OK); /* in place */
   CHECK(memcmp(buf, pt, 32) == 0);
   unhex(key, "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0");
   unhex(tweak, "9a785634120000000000000000000000");
@@ -62,40 +65,56 @@ static void test_xts(void) {
   CHECK(same_hex(buf, 17, "6c1625db4671522d3d7599601de7ca09ed"));
   unhex(key, "2b7e151628aed2a6abf7158809cf4f3c000102030405060708090a0b0c0d0e0f");
   unhex(tweak, "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
-  unhex(pt, "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-            "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17");
+  unhex(pt,
+        "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17");
   CHECK(axiom_sm4_init(&s1, key, 16) == AXIOM_OK && axiom_sm4_init(&s2, key + 16, 16) == AXIOM_OK);
   CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_GB17964, tweak, buf, 56, pt, 56) == AXIOM_OK);
-  CHECK(same_hex(buf, 56, "e9538251c71d7b80bbe4483fef497bd12c5c581bd6242fc51e08964fb4f60fdb"
-                          "0ba42f63499279213d318d2c11f6886e903be7f93a1b3479"));
+  CHECK(same_hex(buf, 56,
+                 "e9538251c71d7b80bbe4483fef497bd12c5c581bd6242fc51e08964fb4f60fdb"
+                 "0ba42f63499279213d318d2c11f6886e903be7f93a1b3479"));
   CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 56, pt, 56) == AXIOM_OK);
-  CHECK(same_hex(buf, 56, "e9538251c71d7b80bbe4483fef497bd1b3db1a3e60408c575d63ff7db39f8326"
-                          "0869f9e2585fec9f0b863bf8fd784b8627d16c0db6d2cfc7"));
+  CHECK(same_hex(buf, 56,
+                 "e9538251c71d7b80bbe4483fef497bd1b3db1a3e60408c575d63ff7db39f8326"
+                 "0869f9e2585fec9f0b863bf8fd784b8627d16c0db6d2cfc7"));
   CHECK(axiom_sm4_xts_decrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 56, buf, 56) == AXIOM_OK);
   CHECK(memcmp(buf, pt, 56) == 0);
-  CHECK(axiom_kuznyechik_init(&g1, key, 32) == AXIOM_OK && axiom_kuznyechik_init(&g2, pt, 32) == AXIOM_OK);
-  CHECK(axiom_kuznyechik_xts_encrypt(&g1, &g2, AXIOM_XTS_IEEE1619, tweak, buf, 40, pt, 40) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_init(&g1, key, 32) == AXIOM_OK &&
+        axiom_kuznyechik_init(&g2, pt, 32) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_xts_encrypt(&g1, &g2, AXIOM_XTS_IEEE1619, tweak, buf, 40, pt, 40) ==
+        AXIOM_OK);
   CHECK(memcmp(buf, pt, 40) != 0);
-  CHECK(axiom_kuznyechik_xts_decrypt(&g1, &g2, AXIOM_XTS_IEEE1619, tweak, buf, 40, buf, 40) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_xts_decrypt(&g1, &g2, AXIOM_XTS_IEEE1619, tweak, buf, 40, buf, 40) ==
+        AXIOM_OK);
   CHECK(memcmp(buf, pt, 40) == 0);
   /* Errors, in axiom.h's order. */
-  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_GB17964, NULL, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, NULL, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
-  CHECK(axiom_aes_xts_encrypt(NULL, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_sm4_xts_encrypt(&s1, NULL, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_GB17964, NULL, buf, 16, pt, 16) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, NULL, 16, pt, 16) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_aes_xts_encrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, HUGE_LEN) ==
+        AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_aes_xts_encrypt(NULL, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_sm4_xts_encrypt(&s1, NULL, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) ==
+        AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_sm4_xts_encrypt(&s1, &s2, 2, tweak, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
-  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, buf + 4, buf, 16, pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, buf + 4, buf, 16, pt, 16) ==
+        AXIOM_ERR_OVERLAPPING_BUFFERS);
   CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf + 1, 20, buf, 20) ==
         AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 17, pt, 16) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 17, pt, 16) ==
+        AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
   memset(buf, 0, sizeof buf);
-  CHECK(axiom_sm4_xts_decrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 15, pt, 15) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_xts_decrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 15, pt, 15) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(all_zero(buf, sizeof buf));
   axiom_sm4_clear(&s2);
-  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_xts_encrypt(&s1, &s2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   axiom_aes_clear(&k1);
-  CHECK(axiom_aes_xts_decrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_aes_xts_decrypt(&k1, &k2, AXIOM_XTS_IEEE1619, tweak, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   axiom_aes_clear(&k2);
   axiom_sm4_clear(&s1);
   axiom_kuznyechik_clear(&g1);
@@ -202,12 +221,14 @@ static void test_sm4_aeads(void) {
       "fd12e518ce062c98acee28d95df4416bed31a2f04476c18bb40c84a74b97dc5b";
   axiom_sm4_ctx sm4, empty;
   axiom_sm4_gcm_ctx gcm;
-  uint8_t key[16], nonce[13] = {0}, aad[20], pt[64], buf[80], back[64], tag[16]; /* 13: CCM's longest */
+  uint8_t key[16], nonce[13] = {0}, aad[20], pt[64], buf[80], back[64],
+                   tag[16]; /* 13: CCM's longest */
   unhex(key, "0123456789abcdeffedcba9876543210");
   unhex(nonce, "00001234567800000000abcd");
   unhex(aad, "feedfacedeadbeeffeedfacedeadbeefabaddad2");
-  unhex(pt, "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccccccccccdddddddddddddddd"
-            "eeeeeeeeeeeeeeeeffffffffffffffffeeeeeeeeeeeeeeeeaaaaaaaaaaaaaaaa");
+  unhex(pt,
+        "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccccccccccdddddddddddddddd"
+        "eeeeeeeeeeeeeeeeffffffffffffffffeeeeeeeeeeeeeeeeaaaaaaaaaaaaaaaa");
   CHECK(axiom_sm4_init(&sm4, key, 16) == AXIOM_OK);
   CHECK(axiom_sm4_gcm_init(&gcm, key, 16) == AXIOM_OK);
   memset(&empty, 0, sizeof empty);
@@ -217,9 +238,11 @@ static void test_sm4_aeads(void) {
   CHECK(same_hex(buf + 64, 16, "83de3541e4c2b58177e065a9bf7b62ec"));
   CHECK(axiom_sm4_gcm_open(&gcm, back, 64, nonce, 12, aad, 20, buf, 80) == AXIOM_OK);
   CHECK(memcmp(back, pt, 64) == 0);
-  CHECK(axiom_sm4_gcm_seal_detached(&gcm, buf, 64, tag, 12, nonce, 12, aad, 20, pt, 64) == AXIOM_OK);
+  CHECK(axiom_sm4_gcm_seal_detached(&gcm, buf, 64, tag, 12, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_OK);
   CHECK(same_hex(tag, 12, "83de3541e4c2b58177e065a9"));
-  CHECK(axiom_sm4_gcm_open_detached(&gcm, buf, 64, tag, 12, nonce, 12, aad, 20, buf, 64) == AXIOM_OK);
+  CHECK(axiom_sm4_gcm_open_detached(&gcm, buf, 64, tag, 12, nonce, 12, aad, 20, buf, 64) ==
+        AXIOM_OK);
   CHECK(memcmp(buf, pt, 64) == 0);
 
   CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_OK);
@@ -229,42 +252,61 @@ static void test_sm4_aeads(void) {
   CHECK(memcmp(back, pt, 64) == 0);
   buf[64] ^= 1; /* a wrong tag: AUTHENTICATION_FAILED and the output zeroed */
   memset(back, 0xee, 64);
-  CHECK(axiom_sm4_ccm_open(&sm4, back, 64, nonce, 12, aad, 20, buf, 80) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(axiom_sm4_ccm_open(&sm4, back, 64, nonce, 12, aad, 20, buf, 80) ==
+        AXIOM_ERR_AUTHENTICATION_FAILED);
   CHECK(all_zero(back, 64));
   memset(back, 0xee, 64);
-  CHECK(axiom_sm4_gcm_open(&gcm, back, 64, nonce, 12, aad, 20, buf, 80) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(axiom_sm4_gcm_open(&gcm, back, 64, nonce, 12, aad, 20, buf, 80) ==
+        AXIOM_ERR_AUTHENTICATION_FAILED);
   CHECK(all_zero(back, 64));
   memcpy(back, pt, 64); /* in place, 4-byte tag */
-  CHECK(axiom_sm4_ccm_seal_detached(&sm4, back, 64, tag, 4, nonce, 12, aad, 20, back, 64) == AXIOM_OK);
-  CHECK(axiom_sm4_ccm_open_detached(&sm4, back, 64, tag, 4, nonce, 12, aad, 20, back, 64) == AXIOM_OK);
+  CHECK(axiom_sm4_ccm_seal_detached(&sm4, back, 64, tag, 4, nonce, 12, aad, 20, back, 64) ==
+        AXIOM_OK);
+  CHECK(axiom_sm4_ccm_open_detached(&sm4, back, 64, tag, 4, nonce, 12, aad, 20, back, 64) ==
+        AXIOM_OK);
   CHECK(memcmp(back, pt, 64) == 0);
 
   /* Errors, in order; all but NULL/length/overlap zero the output (and a seal's tag). */
   CHECK(axiom_sm4_gcm_seal(NULL, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_sm4_ccm_seal(NULL, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, NULL, 12, aad, 20, pt, 64) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_sm4_gcm_open(&gcm, buf, 64, nonce, 12, aad, HUGE_LEN, pt, 64) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_sm4_gcm_open(&gcm, buf, 64, nonce, 12, aad, HUGE_LEN, pt, 64) ==
+        AXIOM_ERR_INVALID_LENGTH);
   memset(buf, 0xee, 80);
-  CHECK(axiom_sm4_ccm_seal(&empty, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_ccm_seal(&empty, buf, 80, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(all_zero(buf, 80));
   CHECK(axiom_sm4_gcm_init(NULL, key, 16) == AXIOM_ERR_NULL_POINTER);
   CHECK(axiom_sm4_gcm_init(&gcm, key, 24) == AXIOM_ERR_INVALID_KEY_SIZE);
-  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 80, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 80, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(axiom_sm4_gcm_init(&gcm, key, 16) == AXIOM_OK);
-  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 80, nonce, 0, aad, 20, pt, 64) == AXIOM_ERR_INVALID_NONCE_SIZE);
-  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 6, aad, 20, pt, 64) == AXIOM_ERR_INVALID_NONCE_SIZE);
-  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 14, aad, 20, pt, 64) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 80, nonce, 0, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 6, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 14, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
   memset(tag, 0xee, 16);
-  CHECK(axiom_sm4_ccm_seal_detached(&sm4, buf, 64, tag, 5, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_sm4_ccm_seal_detached(&sm4, buf, 64, tag, 5, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_TAG_SIZE);
   CHECK(all_zero(tag, 5));
-  CHECK(axiom_sm4_ccm_open_detached(&sm4, buf, 64, tag, 18, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_TAG_SIZE);
-  CHECK(axiom_sm4_gcm_seal_detached(&gcm, buf, 64, tag, 11, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_INVALID_TAG_SIZE);
-  CHECK(axiom_sm4_gcm_seal(&gcm, buf + 1, 80, nonce, 12, aad, 20, buf, 64) == AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 12, buf + 70, 5, pt, 64) == AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_sm4_ccm_seal_detached(&sm4, buf, 64, buf + 60, 16, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 79, nonce, 12, aad, 20, pt, 64) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
-  CHECK(axiom_sm4_ccm_open(&sm4, buf, 64, nonce, 12, aad, 20, pt, 15) == AXIOM_ERR_AUTHENTICATION_FAILED);
-  CHECK(axiom_sm4_ccm_open(&sm4, buf, 63, nonce, 12, aad, 20, buf, 80) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_sm4_ccm_open_detached(&sm4, buf, 64, tag, 18, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_sm4_gcm_seal_detached(&gcm, buf, 64, tag, 11, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf + 1, 80, nonce, 12, aad, 20, buf, 64) ==
+        AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_ccm_seal(&sm4, buf, 80, nonce, 12, buf + 70, 5, pt, 64) ==
+        AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_ccm_seal_detached(&sm4, buf, 64, buf + 60, 16, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_sm4_gcm_seal(&gcm, buf, 79, nonce, 12, aad, 20, pt, 64) ==
+        AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_sm4_ccm_open(&sm4, buf, 64, nonce, 12, aad, 20, pt, 15) ==
+        AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(axiom_sm4_ccm_open(&sm4, buf, 63, nonce, 12, aad, 20, buf, 80) ==
+        AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
   /* A 13-byte nonce leaves 2 bytes of length: 65536 bytes are too many (no data is read). */
   {
     static uint8_t big[65536 + 16];
@@ -353,15 +395,23 @@ static void test_kuznyechik(void) {
   CHECK(axiom_kuznyechik_encrypt_block(&other, buf, pt) == AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(axiom_kuznyechik_cbc_encrypt(&other, iv, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(axiom_kuznyechik_cmac_init(&mac, &other) == AXIOM_ERR_INVALID_ARGUMENT);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&other, iv, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&other, iv, 8, 32, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
   CHECK(axiom_kuznyechik_ctr_acpkm_xor(NULL, iv, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, NULL, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 16, pt, HUGE_LEN) == AXIOM_ERR_INVALID_LENGTH);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 24, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 0, buf, 16, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 16, 32, buf, 16, pt, 16) == AXIOM_ERR_INVALID_NONCE_SIZE);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, buf + 3, 8, 32, buf, 16, pt, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 15, pt, 16) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, NULL, 8, 32, buf, 16, pt, 16) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 16, pt, HUGE_LEN) ==
+        AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 24, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 0, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 16, 32, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, buf + 3, 8, 32, buf, 16, pt, 16) ==
+        AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv, 8, 32, buf, 15, pt, 16) ==
+        AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
   CHECK(axiom_kuznyechik_ofb_xor(&kuz, iv, buf + 1, 16, buf, 16) == AXIOM_ERR_OVERLAPPING_BUFFERS);
   CHECK(axiom_kuznyechik_ecb_encrypt(&kuz, buf, 16, pt, 15) == AXIOM_ERR_INVALID_ARGUMENT);
   axiom_kuznyechik_clear(&kuz);
@@ -380,41 +430,57 @@ static void test_mgm(void) {
   unhex(key, "8899aabbccddeeff0011223344556677fedcba98765432100123456789abcdef");
   unhex(nonce, "1122334455667700ffeeddccbbaa9988");
   unhex(aad, "0202020202020202010101010101010104040404040404040303030303030303ea0505050505050505");
-  unhex(pt, "1122334455667700ffeeddccbbaa998800112233445566778899aabbcceeff0a"
-            "112233445566778899aabbcceeff0a002233445566778899aabbcceeff0a0011aabbcc");
+  unhex(pt,
+        "1122334455667700ffeeddccbbaa998800112233445566778899aabbcceeff0a"
+        "112233445566778899aabbcceeff0a002233445566778899aabbcceeff0a0011aabbcc");
   CHECK(axiom_kuznyechik_init(&kuz, key, 32) == AXIOM_OK);
   CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_OK);
   CHECK(same_hex(buf, 67, want));
   CHECK(same_hex(buf + 67, 16, "cf5d656f40c34f5c46e8bb0e29fcdb4c"));
   CHECK(axiom_kuznyechik_mgm_open(&kuz, back, 67, nonce, 16, aad, 41, buf, 83) == AXIOM_OK);
   CHECK(memcmp(back, pt, 67) == 0);
-  CHECK(axiom_kuznyechik_mgm_seal_detached(&kuz, back, 67, tag, 8, nonce, 16, aad, 41, back, 67) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_mgm_seal_detached(&kuz, back, 67, tag, 8, nonce, 16, aad, 41, back, 67) ==
+        AXIOM_OK);
   CHECK(same_hex(tag, 8, "cf5d656f40c34f5c"));
-  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, back, 67, tag, 8, nonce, 16, aad, 41, back, 67) == AXIOM_OK);
+  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, back, 67, tag, 8, nonce, 16, aad, 41, back, 67) ==
+        AXIOM_OK);
   CHECK(memcmp(back, pt, 67) == 0);
   aad[0] ^= 1;
   memset(back, 0xee, 67);
-  CHECK(axiom_kuznyechik_mgm_open(&kuz, back, 67, nonce, 16, aad, 41, buf, 83) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, back, 67, nonce, 16, aad, 41, buf, 83) ==
+        AXIOM_ERR_AUTHENTICATION_FAILED);
   CHECK(all_zero(back, 67));
   aad[0] ^= 1;
 
-  CHECK(axiom_kuznyechik_mgm_seal(NULL, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_kuznyechik_mgm_open(&kuz, NULL, 67, nonce, 16, aad, 41, buf, 83) == AXIOM_ERR_NULL_POINTER);
-  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, HUGE_LEN, aad, 41, pt, 67) == AXIOM_ERR_INVALID_LENGTH);
+  CHECK(axiom_kuznyechik_mgm_seal(NULL, buf, 83, nonce, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, NULL, 67, nonce, 16, aad, 41, buf, 83) ==
+        AXIOM_ERR_NULL_POINTER);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, HUGE_LEN, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_LENGTH);
   memset(buf, 0xee, 83);
-  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 12, aad, 41, pt, 67) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 12, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
   CHECK(all_zero(buf, 83));
   nonce[0] |= 0x80; /* the ICN is 127 bits: the first bit must be 0 */
-  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
   nonce[0] &= 0x7f;
-  CHECK(axiom_kuznyechik_mgm_seal_detached(&kuz, buf, 67, tag, 3, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_TAG_SIZE);
-  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, buf, 67, tag, 17, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_TAG_SIZE);
-  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, buf + 70, 16, aad, 41, pt, 67) == AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, buf, 67, tag, 16, nonce, 16, aad, 41, buf + 2, 67) == AXIOM_ERR_OVERLAPPING_BUFFERS);
-  CHECK(axiom_kuznyechik_mgm_open(&kuz, buf, 67, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
-  CHECK(axiom_kuznyechik_mgm_open(&kuz, buf, 0, nonce, 16, aad, 41, pt, 15) == AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(axiom_kuznyechik_mgm_seal_detached(&kuz, buf, 67, tag, 3, nonce, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, buf, 67, tag, 17, nonce, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, buf + 70, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_kuznyechik_mgm_open_detached(&kuz, buf, 67, tag, 16, nonce, 16, aad, 41, buf + 2,
+                                           67) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, buf, 67, nonce, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_kuznyechik_mgm_open(&kuz, buf, 0, nonce, 16, aad, 41, pt, 15) ==
+        AXIOM_ERR_AUTHENTICATION_FAILED);
   axiom_kuznyechik_clear(&kuz);
-  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_kuznyechik_mgm_seal(&kuz, buf, 83, nonce, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
 }
 
 int main(void) {

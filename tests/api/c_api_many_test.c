@@ -14,7 +14,8 @@
 /* The calls of one cipher, on its context passed as void*. */
 typedef struct cipher_calls {
   const char* name;
-  int (*cbc)(const void* ctx, uint8_t iv[16], uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+  int (*cbc)(const void* ctx, uint8_t iv[16], uint8_t* out, size_t out_len, const uint8_t* in,
+             size_t in_len);
   int (*cmac)(const void* ctx, uint8_t tag[16], const uint8_t* msg, size_t msg_len);
   int (*cbc_many)(const void* ctx, const axiom_cbc_job* jobs, size_t n);
   int (*cbc_many_padded)(const void* ctx, const axiom_cbc_job* jobs, size_t n);
@@ -24,22 +25,23 @@ typedef struct cipher_calls {
 #define CALLS(prefix)                                                                              \
   static int prefix##_cbc1(const void* c, uint8_t iv[16], uint8_t* o, size_t ol, const uint8_t* i, \
                            size_t il) {                                                            \
-    return prefix##_cbc_encrypt((const prefix##_ctx*)c, iv, o, ol, i, il);                          \
+    return prefix##_cbc_encrypt((const prefix##_ctx*)c, iv, o, ol, i, il);                         \
   }                                                                                                \
   static int prefix##_cmac1(const void* c, uint8_t tag[16], const uint8_t* m, size_t n) {          \
-    return prefix##_cmac((const prefix##_ctx*)c, tag, m, n);                                        \
+    return prefix##_cmac((const prefix##_ctx*)c, tag, m, n);                                       \
   }                                                                                                \
   static int prefix##_many(const void* c, const axiom_cbc_job* j, size_t n) {                      \
-    return prefix##_cbc_encrypt_many((const prefix##_ctx*)c, j, n);                                 \
+    return prefix##_cbc_encrypt_many((const prefix##_ctx*)c, j, n);                                \
   }                                                                                                \
   static int prefix##_many_padded(const void* c, const axiom_cbc_job* j, size_t n) {               \
-    return prefix##_cbc_encrypt_many_padded((const prefix##_ctx*)c, j, n);                          \
+    return prefix##_cbc_encrypt_many_padded((const prefix##_ctx*)c, j, n);                         \
   }                                                                                                \
   static int prefix##_cmac_n(const void* c, axiom_cmac_job* j, size_t n) {                         \
-    return prefix##_cmac_many((const prefix##_ctx*)c, j, n);                                        \
+    return prefix##_cmac_many((const prefix##_ctx*)c, j, n);                                       \
   }                                                                                                \
-  static const cipher_calls prefix##_calls = {#prefix,         prefix##_cbc1, prefix##_cmac1,      \
-                                              prefix##_many,   prefix##_many_padded, prefix##_cmac_n};
+  static const cipher_calls prefix##_calls =                                                       \
+      {#prefix,       prefix##_cbc1,        prefix##_cmac1,                                        \
+       prefix##_many, prefix##_many_padded, prefix##_cmac_n};
 CALLS(axiom_aes)
 CALLS(axiom_sm4)
 CALLS(axiom_kuznyechik)

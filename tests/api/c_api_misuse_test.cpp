@@ -50,8 +50,8 @@ enum class Ctx {
 
 // keyed: the calls take the context const (a key); the others they change (a computation).
 bool keyed(Ctx c) {
-  return c == Ctx::aes || c == Ctx::aes_tweak || c == Ctx::aes_gcm || c == Ctx::sm4 || c == Ctx::sm4_tweak ||
-         c == Ctx::sm4_gcm || c == Ctx::kuz || c == Ctx::kuz_tweak;
+  return c == Ctx::aes || c == Ctx::aes_tweak || c == Ctx::aes_gcm || c == Ctx::sm4 ||
+         c == Ctx::sm4_tweak || c == Ctx::sm4_gcm || c == Ctx::kuz || c == Ctx::kuz_tweak;
 }
 
 const uint8_t* key_bytes(int which) {  // 32 bytes of key material; which picks one of four
@@ -88,7 +88,8 @@ const CtxInfo& info(Ctx which) {
   static const CtxInfo infos[] = {
       {sizeof(axiom_sha256_ctx),
        [](uint8_t* c, uint8_t*) {
-         axiom_sha256_init(as<axiom_sha256_ctx>(c)), axiom_sha256_update(as<axiom_sha256_ctx>(c), three, 3);
+         axiom_sha256_init(as<axiom_sha256_ctx>(c)),
+             axiom_sha256_update(as<axiom_sha256_ctx>(c), three, 3);
        },
        [](uint8_t* c) { axiom_sha256_final(as<axiom_sha256_ctx>(c), scratch); }, nullptr},
       {sizeof(axiom_poly1305_ctx),
@@ -107,27 +108,35 @@ const CtxInfo& info(Ctx which) {
          streebog_init_512(as<streebog_ctx>(c)), streebog_update(as<streebog_ctx>(c), three, 3);
        },
        [](uint8_t* c) { streebog_final(as<streebog_ctx>(c), scratch); }, nullptr},
-      {sizeof(axiom_aes_ctx), [](uint8_t* c, uint8_t*) { axiom_aes_init(as<axiom_aes_ctx>(c), key_bytes(0), 16); },
+      {sizeof(axiom_aes_ctx),
+       [](uint8_t* c, uint8_t*) { axiom_aes_init(as<axiom_aes_ctx>(c), key_bytes(0), 16); },
        [](uint8_t* c) { axiom_aes_clear(as<axiom_aes_ctx>(c)); },
        [](uint8_t* c) { axiom_aes_init(as<axiom_aes_ctx>(c), key_bytes(2), 32); }},
-      {sizeof(axiom_aes_ctx), [](uint8_t* c, uint8_t*) { axiom_aes_init(as<axiom_aes_ctx>(c), key_bytes(1), 16); },
+      {sizeof(axiom_aes_ctx),
+       [](uint8_t* c, uint8_t*) { axiom_aes_init(as<axiom_aes_ctx>(c), key_bytes(1), 16); },
        [](uint8_t* c) { axiom_aes_clear(as<axiom_aes_ctx>(c)); },
        [](uint8_t* c) { axiom_aes_init(as<axiom_aes_ctx>(c), key_bytes(2), 32); }},
       {sizeof(axiom_aes_gcm_ctx),
        [](uint8_t* c, uint8_t*) { axiom_aes_gcm_init(as<axiom_aes_gcm_ctx>(c), key_bytes(0), 16); },
        [](uint8_t* c) { axiom_aes_gcm_clear(as<axiom_aes_gcm_ctx>(c)); }, nullptr},
-      {sizeof(axiom_sm4_ctx), [](uint8_t* c, uint8_t*) { axiom_sm4_init(as<axiom_sm4_ctx>(c), key_bytes(0), 16); },
+      {sizeof(axiom_sm4_ctx),
+       [](uint8_t* c, uint8_t*) { axiom_sm4_init(as<axiom_sm4_ctx>(c), key_bytes(0), 16); },
        [](uint8_t* c) { axiom_sm4_clear(as<axiom_sm4_ctx>(c)); }, nullptr},
-      {sizeof(axiom_sm4_ctx), [](uint8_t* c, uint8_t*) { axiom_sm4_init(as<axiom_sm4_ctx>(c), key_bytes(1), 16); },
+      {sizeof(axiom_sm4_ctx),
+       [](uint8_t* c, uint8_t*) { axiom_sm4_init(as<axiom_sm4_ctx>(c), key_bytes(1), 16); },
        [](uint8_t* c) { axiom_sm4_clear(as<axiom_sm4_ctx>(c)); }, nullptr},
       {sizeof(axiom_sm4_gcm_ctx),
        [](uint8_t* c, uint8_t*) { axiom_sm4_gcm_init(as<axiom_sm4_gcm_ctx>(c), key_bytes(0), 16); },
        [](uint8_t* c) { axiom_sm4_gcm_clear(as<axiom_sm4_gcm_ctx>(c)); }, nullptr},
       {sizeof(axiom_kuznyechik_ctx),
-       [](uint8_t* c, uint8_t*) { axiom_kuznyechik_init(as<axiom_kuznyechik_ctx>(c), key_bytes(0), 32); },
+       [](uint8_t* c, uint8_t*) {
+         axiom_kuznyechik_init(as<axiom_kuznyechik_ctx>(c), key_bytes(0), 32);
+       },
        [](uint8_t* c) { axiom_kuznyechik_clear(as<axiom_kuznyechik_ctx>(c)); }, nullptr},
       {sizeof(axiom_kuznyechik_ctx),
-       [](uint8_t* c, uint8_t*) { axiom_kuznyechik_init(as<axiom_kuznyechik_ctx>(c), key_bytes(1), 32); },
+       [](uint8_t* c, uint8_t*) {
+         axiom_kuznyechik_init(as<axiom_kuznyechik_ctx>(c), key_bytes(1), 32);
+       },
        [](uint8_t* c) { axiom_kuznyechik_clear(as<axiom_kuznyechik_ctx>(c)); }, nullptr},
       {sizeof(axiom_aes_cmac_ctx),
        [](uint8_t* c, uint8_t* b) {
@@ -148,8 +157,8 @@ const CtxInfo& info(Ctx which) {
          axiom_kuznyechik_cmac_init(as<axiom_kuznyechik_cmac_ctx>(c), as<axiom_kuznyechik_ctx>(b));
          axiom_kuznyechik_cmac_update(as<axiom_kuznyechik_cmac_ctx>(c), three, 3);
        },
-       [](uint8_t* c) { axiom_kuznyechik_cmac_final(as<axiom_kuznyechik_cmac_ctx>(c), scratch); }, nullptr,
-       static_cast<int>(Ctx::kuz)},
+       [](uint8_t* c) { axiom_kuznyechik_cmac_final(as<axiom_kuznyechik_cmac_ctx>(c), scratch); },
+       nullptr, static_cast<int>(Ctx::kuz)},
   };
   return infos[static_cast<int>(which)];
 }
@@ -253,11 +262,11 @@ Row quiet(Row r, int value = 0) {
 #define C(T, i) reinterpret_cast<T*>(a[i].p)
 #define S(i) reinterpret_cast<const char*>(a[i].p)
 
-constexpr int NUL = AXIOM_ERR_NULL_POINTER, LEN = AXIOM_ERR_INVALID_LENGTH, ARG = AXIOM_ERR_INVALID_ARGUMENT,
-              KEY = AXIOM_ERR_INVALID_KEY_SIZE, NONCE = AXIOM_ERR_INVALID_NONCE_SIZE,
-              TAG = AXIOM_ERR_INVALID_TAG_SIZE, OVL = AXIOM_ERR_OVERLAPPING_BUFFERS,
-              SIZE = AXIOM_ERR_OUTPUT_SIZE_MISMATCH, LONG = AXIOM_ERR_OUTPUT_TOO_LONG,
-              AUTH = AXIOM_ERR_AUTHENTICATION_FAILED;
+constexpr int NUL = AXIOM_ERR_NULL_POINTER, LEN = AXIOM_ERR_INVALID_LENGTH,
+              ARG = AXIOM_ERR_INVALID_ARGUMENT, KEY = AXIOM_ERR_INVALID_KEY_SIZE,
+              NONCE = AXIOM_ERR_INVALID_NONCE_SIZE, TAG = AXIOM_ERR_INVALID_TAG_SIZE,
+              OVL = AXIOM_ERR_OVERLAPPING_BUFFERS, SIZE = AXIOM_ERR_OUTPUT_SIZE_MISMATCH,
+              LONG = AXIOM_ERR_OUTPUT_TOO_LONG, AUTH = AXIOM_ERR_AUTHENTICATION_FAILED;
 constexpr Policy IP = Policy::in_place, IPS = Policy::in_place_start, APART = Policy::apart;
 
 // The plaintext the AEAD rows' prepare functions seal for their open rows.
@@ -268,111 +277,143 @@ const uint8_t* plain() {
 
 // The block-cipher rows of one cipher (prefix_*), over contexts CT (CT2 the XTS tweak key's)
 // and CMAC contexts CM; keys of KL bytes.
-#define CIPHER_ROWS(prefix, CT, CT2, CM, KL)                                                                        \
-  Row{#prefix "_init",                                                                                              \
-      {init(CT), in(KL).bad(KL + 1, KEY).bad(0, KEY)},                                                              \
-      [](Arg* a) { return prefix##_init(C(prefix##_ctx, 0), a[1].p, a[1].n); }},                                    \
-      quiet(Row{#prefix "_clear", {clear(CT)}, [](Arg* a) { return prefix##_clear(C(prefix##_ctx, 0)), 0; }}),      \
-      Row{#prefix "_encrypt_block",                                                                                 \
-          {ctx(CT), fout(16, IP), fin(16).as_main()},                                                               \
-          [](Arg* a) { return prefix##_encrypt_block(C(prefix##_ctx, 0), a[1].p, a[2].p); }},                       \
-      Row{#prefix "_decrypt_block",                                                                                 \
-          {ctx(CT), fout(16, IP), fin(16).as_main()},                                                               \
-          [](Arg* a) { return prefix##_decrypt_block(C(prefix##_ctx, 0), a[1].p, a[2].p); }},                       \
-      Row{#prefix "_ecb_encrypt",                                                                                   \
-          {ctx(CT), out(32, IP).bad(48, SIZE), in(32).as_main().bad(17, ARG)},                                      \
-          [](Arg* a) { return prefix##_ecb_encrypt(C(prefix##_ctx, 0), a[1].p, a[1].n, a[2].p, a[2].n); }},         \
-      Row{#prefix "_ecb_decrypt",                                                                                   \
-          {ctx(CT), out(32, IP).bad(16, SIZE), in(32).as_main().bad(31, ARG)},                                      \
-          [](Arg* a) { return prefix##_ecb_decrypt(C(prefix##_ctx, 0), a[1].p, a[1].n, a[2].p, a[2].n); }},         \
-      Row{#prefix "_cbc_encrypt",                                                                                   \
-          {ctx(CT), iv(), out(32, IP).bad(48, SIZE), in(32).as_main().bad(33, ARG)},                                \
-          [](Arg* a) { return prefix##_cbc_encrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p, a[3].n); }}, \
-      Row{#prefix "_cbc_decrypt",                                                                                   \
-          {ctx(CT), iv(), out(32, IP).bad(16, SIZE), in(32).as_main().bad(1, ARG)},                                 \
-          [](Arg* a) { return prefix##_cbc_decrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p, a[3].n); }}, \
-      Row{#prefix "_ctr_xor",                                                                                       \
-          {ctx(CT), fin(16), sc(5), out(33, IP).bad(34, SIZE), in(33).as_main()},                                   \
-          [](Arg* a) {                                                                                              \
-            return prefix##_ctr_xor(C(prefix##_ctx, 0), a[1].p, a[2].v, a[3].p, a[3].n, a[4].p, a[4].n);            \
-          }},                                                                                                       \
-      Row{#prefix "_cfb_encrypt",                                                                                   \
-          {ctx(CT), iv(), out(33, IP).bad(32, SIZE), in(33).as_main()},                                             \
-          [](Arg* a) { return prefix##_cfb_encrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p, a[3].n); }}, \
-      Row{#prefix "_cfb_decrypt",                                                                                   \
-          {ctx(CT), iv(), out(33, IP).bad(34, SIZE), in(33).as_main()},                                             \
-          [](Arg* a) { return prefix##_cfb_decrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p, a[3].n); }}, \
-      Row{#prefix "_ofb_xor",                                                                                       \
-          {ctx(CT), iv(), out(33, IP).bad(34, SIZE), in(33).as_main()},                                             \
-          [](Arg* a) { return prefix##_ofb_xor(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p, a[3].n); }},     \
-      Row{#prefix "_cmac",                                                                                          \
-          {ctx(CT), fout(16), in(40)},                                                                              \
-          [](Arg* a) { return prefix##_cmac(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n); }},                        \
-      Row{#prefix "_cmac_init",                                                                                     \
-          {init(CM), ctx(CT)},                                                                                      \
-          [](Arg* a) { return prefix##_cmac_init(C(prefix##_cmac_ctx, 0), C(prefix##_ctx, 1)); }},                  \
-      Row{#prefix "_cmac_update",                                                                                   \
-          {ctx(CM), in(40)},                                                                                        \
-          [](Arg* a) { return prefix##_cmac_update(C(prefix##_cmac_ctx, 0), a[1].p, a[1].n); }},                    \
-      Row{#prefix "_cmac_final",                                                                                    \
-          {ctx(CM), fout(16)},                                                                                      \
-          [](Arg* a) { return prefix##_cmac_final(C(prefix##_cmac_ctx, 0), a[1].p); }},                             \
-      Row{#prefix "_xts_encrypt",                                                                                   \
-          {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_IEEE1619).bad(2, ARG), fin(16), out(40, IP).bad(41, SIZE),       \
-           in(40).as_main().bad(15, ARG)},                                                                          \
-          [](Arg* a) {                                                                                              \
-            return prefix##_xts_encrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1), static_cast<int>(a[2].v), a[3].p,   \
-                                        a[4].p, a[4].n, a[5].p, a[5].n);                                            \
-          }},                                                                                                       \
-      Row{#prefix "_xts_decrypt",                                                                                   \
-          {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_GB17964).bad(7, ARG), fin(16), out(40, IP).bad(39, SIZE),        \
-           in(40).as_main().bad(0, ARG)},                                                                           \
-          [](Arg* a) {                                                                                              \
-            return prefix##_xts_decrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1), static_cast<int>(a[2].v), a[3].p,   \
-                                        a[4].p, a[4].n, a[5].p, a[5].n);                                            \
-          }},                                                                                                       \
-      Row{#prefix "_cbc_encrypt_many",                                                                              \
-          {ctx(CT), jobs(K::cbc_jobs)},                                                                             \
-          [](Arg* a) { return prefix##_cbc_encrypt_many(C(prefix##_ctx, 0), C(const axiom_cbc_job, 1), a[1].n); }}, \
-      Row{#prefix "_cbc_encrypt_many_padded",                                                                       \
-          {ctx(CT), jobs(K::cbc_jobs_padded)},                                                                      \
-          [](Arg* a) {                                                                                              \
-            return prefix##_cbc_encrypt_many_padded(C(prefix##_ctx, 0), C(const axiom_cbc_job, 1), a[1].n);         \
-          }},                                                                                                       \
-      Row {                                                                                                         \
-#prefix "_cmac_many",                                                                                           \
-        {ctx(CT), jobs(K::cmac_jobs) },                                                                             \
-         [](Arg * a) { return prefix##_cmac_many(C(prefix##_ctx, 0), C(axiom_cmac_job, 1), a[1].n); }               \
+#define CIPHER_ROWS(prefix, CT, CT2, CM, KL)                                                       \
+  Row{#prefix "_init",                                                                             \
+      {init(CT), in(KL).bad(KL + 1, KEY).bad(0, KEY)},                                             \
+      [](Arg* a) { return prefix##_init(C(prefix##_ctx, 0), a[1].p, a[1].n); }},                   \
+      quiet(Row{#prefix "_clear",                                                                  \
+                {clear(CT)},                                                                       \
+                [](Arg* a) { return prefix##_clear(C(prefix##_ctx, 0)), 0; }}),                    \
+      Row{#prefix "_encrypt_block",                                                                \
+          {ctx(CT), fout(16, IP), fin(16).as_main()},                                              \
+          [](Arg* a) { return prefix##_encrypt_block(C(prefix##_ctx, 0), a[1].p, a[2].p); }},      \
+      Row{#prefix "_decrypt_block",                                                                \
+          {ctx(CT), fout(16, IP), fin(16).as_main()},                                              \
+          [](Arg* a) { return prefix##_decrypt_block(C(prefix##_ctx, 0), a[1].p, a[2].p); }},      \
+      Row{#prefix "_ecb_encrypt",                                                                  \
+          {ctx(CT), out(32, IP).bad(48, SIZE), in(32).as_main().bad(17, ARG)},                     \
+          [](Arg* a) {                                                                             \
+            return prefix##_ecb_encrypt(C(prefix##_ctx, 0), a[1].p, a[1].n, a[2].p, a[2].n);       \
+          }},                                                                                      \
+      Row{#prefix "_ecb_decrypt",                                                                  \
+          {ctx(CT), out(32, IP).bad(16, SIZE), in(32).as_main().bad(31, ARG)},                     \
+          [](Arg* a) {                                                                             \
+            return prefix##_ecb_decrypt(C(prefix##_ctx, 0), a[1].p, a[1].n, a[2].p, a[2].n);       \
+          }},                                                                                      \
+      Row{#prefix "_cbc_encrypt",                                                                  \
+          {ctx(CT), iv(), out(32, IP).bad(48, SIZE), in(32).as_main().bad(33, ARG)},               \
+          [](Arg* a) {                                                                             \
+            return prefix##_cbc_encrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
+                                        a[3].n);                                                   \
+          }},                                                                                      \
+      Row{#prefix "_cbc_decrypt",                                                                  \
+          {ctx(CT), iv(), out(32, IP).bad(16, SIZE), in(32).as_main().bad(1, ARG)},                \
+          [](Arg* a) {                                                                             \
+            return prefix##_cbc_decrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
+                                        a[3].n);                                                   \
+          }},                                                                                      \
+      Row{#prefix "_ctr_xor",                                                                      \
+          {ctx(CT), fin(16), sc(5), out(33, IP).bad(34, SIZE), in(33).as_main()},                  \
+          [](Arg* a) {                                                                             \
+            return prefix##_ctr_xor(C(prefix##_ctx, 0), a[1].p, a[2].v, a[3].p, a[3].n, a[4].p,    \
+                                    a[4].n);                                                       \
+          }},                                                                                      \
+      Row{#prefix "_cfb_encrypt",                                                                  \
+          {ctx(CT), iv(), out(33, IP).bad(32, SIZE), in(33).as_main()},                            \
+          [](Arg* a) {                                                                             \
+            return prefix##_cfb_encrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
+                                        a[3].n);                                                   \
+          }},                                                                                      \
+      Row{#prefix "_cfb_decrypt",                                                                  \
+          {ctx(CT), iv(), out(33, IP).bad(34, SIZE), in(33).as_main()},                            \
+          [](Arg* a) {                                                                             \
+            return prefix##_cfb_decrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
+                                        a[3].n);                                                   \
+          }},                                                                                      \
+      Row{#prefix "_ofb_xor",                                                                      \
+          {ctx(CT), iv(), out(33, IP).bad(34, SIZE), in(33).as_main()},                            \
+          [](Arg* a) {                                                                             \
+            return prefix##_ofb_xor(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p, a[3].n);   \
+          }},                                                                                      \
+      Row{#prefix "_cmac",                                                                         \
+          {ctx(CT), fout(16), in(40)},                                                             \
+          [](Arg* a) { return prefix##_cmac(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n); }},       \
+      Row{#prefix "_cmac_init",                                                                    \
+          {init(CM), ctx(CT)},                                                                     \
+          [](Arg* a) { return prefix##_cmac_init(C(prefix##_cmac_ctx, 0), C(prefix##_ctx, 1)); }}, \
+      Row{#prefix "_cmac_update",                                                                  \
+          {ctx(CM), in(40)},                                                                       \
+          [](Arg* a) { return prefix##_cmac_update(C(prefix##_cmac_ctx, 0), a[1].p, a[1].n); }},   \
+      Row{#prefix "_cmac_final",                                                                   \
+          {ctx(CM), fout(16)},                                                                     \
+          [](Arg* a) { return prefix##_cmac_final(C(prefix##_cmac_ctx, 0), a[1].p); }},            \
+      Row{#prefix "_xts_encrypt",                                                                  \
+          {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_IEEE1619).bad(2, ARG), fin(16),                 \
+           out(40, IP).bad(41, SIZE), in(40).as_main().bad(15, ARG)},                              \
+          [](Arg* a) {                                                                             \
+            return prefix##_xts_encrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1),                    \
+                                        static_cast<int>(a[2].v), a[3].p, a[4].p, a[4].n, a[5].p,  \
+                                        a[5].n);                                                   \
+          }},                                                                                      \
+      Row{#prefix "_xts_decrypt",                                                                  \
+          {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_GB17964).bad(7, ARG), fin(16),                  \
+           out(40, IP).bad(39, SIZE), in(40).as_main().bad(0, ARG)},                               \
+          [](Arg* a) {                                                                             \
+            return prefix##_xts_decrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1),                    \
+                                        static_cast<int>(a[2].v), a[3].p, a[4].p, a[4].n, a[5].p,  \
+                                        a[5].n);                                                   \
+          }},                                                                                      \
+      Row{#prefix "_cbc_encrypt_many",                                                             \
+          {ctx(CT), jobs(K::cbc_jobs)},                                                            \
+          [](Arg* a) {                                                                             \
+            return prefix##_cbc_encrypt_many(C(prefix##_ctx, 0), C(const axiom_cbc_job, 1),        \
+                                             a[1].n);                                              \
+          }},                                                                                      \
+      Row{#prefix "_cbc_encrypt_many_padded",                                                      \
+          {ctx(CT), jobs(K::cbc_jobs_padded)},                                                     \
+          [](Arg* a) {                                                                             \
+            return prefix##_cbc_encrypt_many_padded(C(prefix##_ctx, 0), C(const axiom_cbc_job, 1), \
+                                                    a[1].n);                                       \
+          }},                                                                                      \
+      Row {                                                                                        \
+#prefix "_cmac_many",                                                                          \
+        {ctx(CT), jobs(K::cmac_jobs) },                                                            \
+         [](Arg *                                                                                  \
+            a) { return prefix##_cmac_many(C(prefix##_ctx, 0), C(axiom_cmac_job, 1), a[1].n); }    \
   }
 
 // The four forms of an AEAD over a context CT (prefix_seal(ctx, out, nonce, aad, in), ...),
 // nonces of NL bytes (BN: a wrong length), detached tags of 16 bytes (BT: a wrong length).
-#define CTX_AEAD_ROWS(prefix, CT, T, NL, BN, BT)                                                                   \
-  Row{#prefix "_seal",                                                                                             \
-      {ctx(CT), out(48, IPS).bad(47, SIZE), in(NL).bad(BN, NONCE), in(20), in(32).as_main()},                      \
-      [](Arg* a) {                                                                                                 \
-        return prefix##_seal(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n);             \
-      }},                                                                                                          \
-      Row{#prefix "_open",                                                                                         \
-          {ctx(CT), out(32, IPS).bad(33, SIZE), in(NL).bad(BN, NONCE), in(20), in(48).as_main().bad(15, AUTH)},    \
-          [](Arg* a) {                                                                                             \
-            return prefix##_open(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n);         \
-          },                                                                                                       \
-          AXIOM_OK,                                                                                                \
-          true,                                                                                                    \
-          0,                                                                                                       \
-          false,                                                                                                   \
-          [](Arg* a) {                                                                                             \
-            prefix##_seal(C(T, 0), a[4].p, a[4].n, a[2].p, a[2].n, a[3].p, a[3].n, plain(), a[4].n - 16);          \
-          }},                                                                                                      \
-      Row{#prefix "_seal_detached",                                                                                \
-          {ctx(CT), out(32, IP).bad(31, SIZE), out(16).bad(BT, TAG), in(NL).bad(BN, NONCE), in(20),                \
-           in(32).as_main()},                                                                                      \
-          [](Arg* a) {                                                                                             \
-            return prefix##_seal_detached(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n, \
-                                          a[5].p, a[5].n);                                                         \
-          }},                                                                                                      \
-      Row {                                                                                                        \
+#define CTX_AEAD_ROWS(prefix, CT, T, NL, BN, BT)                                                   \
+  Row{#prefix "_seal",                                                                             \
+      {ctx(CT), out(48, IPS).bad(47, SIZE), in(NL).bad(BN, NONCE), in(20), in(32).as_main()},      \
+      [](Arg* a) {                                                                                 \
+        return prefix##_seal(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p,      \
+                             a[4].n);                                                              \
+      }},                                                                                          \
+      Row{#prefix "_open",                                                                         \
+          {ctx(CT), out(32, IPS).bad(33, SIZE), in(NL).bad(BN, NONCE), in(20),                     \
+           in(48).as_main().bad(15, AUTH)},                                                        \
+          [](Arg* a) {                                                                             \
+            return prefix##_open(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p,  \
+                                 a[4].n);                                                          \
+          },                                                                                       \
+          AXIOM_OK,                                                                                \
+          true,                                                                                    \
+          0,                                                                                       \
+          false,                                                                                   \
+          [](Arg* a) {                                                                             \
+            prefix##_seal(C(T, 0), a[4].p, a[4].n, a[2].p, a[2].n, a[3].p, a[3].n, plain(),        \
+                          a[4].n - 16);                                                            \
+          }},                                                                                      \
+      Row{#prefix "_seal_detached",                                                                \
+          {ctx(CT), out(32, IP).bad(31, SIZE), out(16).bad(BT, TAG), in(NL).bad(BN, NONCE),        \
+           in(20), in(32).as_main()},                                                              \
+          [](Arg* a) {                                                                             \
+            return prefix##_seal_detached(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, \
+                                          a[4].p, a[4].n, a[5].p, a[5].n);                         \
+          }},                                                                                      \
+      Row {                                                                                        \
 #prefix "_open_detached",                                                                   \
           {ctx(CT), out(32, IP).bad(33, SIZE), in(16).bad(BT, TAG), in(NL).bad(BN, NONCE), in(20), in(32).as_main()}, \
           [](Arg* a) {                                                                                \
@@ -384,37 +425,41 @@ const uint8_t* plain() {
             prefix##_seal_detached(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n, \
                                    plain(), a[5].n);                                                  \
             std::memcpy(a[5].p, a[1].p, a[5].n);                                                      \
-          }                      \
+          }      \
   }
 
 // The four forms of an AEAD keyed per call (prefix_seal(out, key, nonce, aad, in), ...).
-#define KEY_AEAD_ROWS(prefix, NL)                                                                                   \
-  Row{#prefix "_seal",                                                                                              \
-      {out(48, IPS).bad(49, SIZE), in(32).bad(16, KEY), in(NL).bad(12 + 24 - NL, NONCE), in(20), in(32).as_main()}, \
-      [](Arg* a) {                                                                                                  \
-        return prefix##_seal(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n);       \
-      }},                                                                                                           \
-      Row{#prefix "_open",                                                                                          \
-          {out(32, IPS).bad(31, SIZE), in(32).bad(31, KEY), in(NL).bad(NL - 1, NONCE), in(20),                      \
-           in(48).as_main().bad(3, AUTH)},                                                                          \
-          [](Arg* a) {                                                                                              \
-            return prefix##_open(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n);   \
-          },                                                                                                        \
-          AXIOM_OK,                                                                                                 \
-          true,                                                                                                     \
-          0,                                                                                                        \
-          false,                                                                                                    \
-          [](Arg* a) {                                                                                              \
-            prefix##_seal(a[4].p, a[4].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, plain(), a[4].n - 16);    \
-          }},                                                                                                       \
-      Row{#prefix "_seal_detached",                                                                                 \
-          {out(32, IP).bad(33, SIZE), out(16).bad(12, TAG), in(32).bad(0, KEY), in(NL).bad(0, NONCE), in(20),       \
-           in(32).as_main()},                                                                                       \
-          [](Arg* a) {                                                                                              \
-            return prefix##_seal_detached(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p,   \
-                                          a[4].n, a[5].p, a[5].n);                                                  \
-          }},                                                                                                       \
-      Row {                                                                                                         \
+#define KEY_AEAD_ROWS(prefix, NL)                                                                  \
+  Row{#prefix "_seal",                                                                             \
+      {out(48, IPS).bad(49, SIZE), in(32).bad(16, KEY), in(NL).bad(12 + 24 - NL, NONCE), in(20),   \
+       in(32).as_main()},                                                                          \
+      [](Arg* a) {                                                                                 \
+        return prefix##_seal(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n,       \
+                             a[4].p, a[4].n);                                                      \
+      }},                                                                                          \
+      Row{#prefix "_open",                                                                         \
+          {out(32, IPS).bad(31, SIZE), in(32).bad(31, KEY), in(NL).bad(NL - 1, NONCE), in(20),     \
+           in(48).as_main().bad(3, AUTH)},                                                         \
+          [](Arg* a) {                                                                             \
+            return prefix##_open(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n,   \
+                                 a[4].p, a[4].n);                                                  \
+          },                                                                                       \
+          AXIOM_OK,                                                                                \
+          true,                                                                                    \
+          0,                                                                                       \
+          false,                                                                                   \
+          [](Arg* a) {                                                                             \
+            prefix##_seal(a[4].p, a[4].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, plain(), \
+                          a[4].n - 16);                                                            \
+          }},                                                                                      \
+      Row{#prefix "_seal_detached",                                                                \
+          {out(32, IP).bad(33, SIZE), out(16).bad(12, TAG), in(32).bad(0, KEY),                    \
+           in(NL).bad(0, NONCE), in(20), in(32).as_main()},                                        \
+          [](Arg* a) {                                                                             \
+            return prefix##_seal_detached(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p,  \
+                                          a[3].n, a[4].p, a[4].n, a[5].p, a[5].n);                 \
+          }},                                                                                      \
+      Row {                                                                                        \
 #prefix "_open_detached",                                                                   \
           {out(32, IP).bad(31, SIZE), in(16).bad(15, TAG), in(32).bad(33, KEY), in(NL).bad(NL + 1, NONCE), in(20), \
            in(32).as_main()},                                                                         \
@@ -427,7 +472,7 @@ const uint8_t* plain() {
             prefix##_seal_detached(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n, \
                                    plain(), a[5].n);                                                  \
             std::memcpy(a[5].p, a[0].p, a[5].n);                                                      \
-          }                       \
+          }      \
   }
 
 const std::vector<Row>& table() {
@@ -436,27 +481,40 @@ const std::vector<Row>& table() {
                 {sc(static_cast<uint64_t>(NUL))},
                 [](Arg* a) { return axiom_error_text(static_cast<int>(a[0].v)) ? 0 : -1; }}),
       quiet(Row{"axiom_version", {}, [](Arg*) { return axiom_version() ? 0 : -1; }}),
-      Row{"axiom_sha256_init", {init(Ctx::sha256)}, [](Arg* a) { return axiom_sha256_init(C(axiom_sha256_ctx, 0)); }},
+      Row{"axiom_sha256_init",
+          {init(Ctx::sha256)},
+          [](Arg* a) { return axiom_sha256_init(C(axiom_sha256_ctx, 0)); }},
       Row{"axiom_sha256_update",
           {ctx(Ctx::sha256), in(64)},
           [](Arg* a) { return axiom_sha256_update(C(axiom_sha256_ctx, 0), a[1].p, a[1].n); }},
       Row{"axiom_sha256_final",
           {ctx(Ctx::sha256), fout(32)},
           [](Arg* a) { return axiom_sha256_final(C(axiom_sha256_ctx, 0), a[1].p); }},
-      Row{"axiom_sha256", {fout(32), in(64)}, [](Arg* a) { return axiom_sha256(a[0].p, a[1].p, a[1].n); }},
+      Row{"axiom_sha256",
+          {fout(32), in(64)},
+          [](Arg* a) { return axiom_sha256(a[0].p, a[1].p, a[1].n); }},
       Row{"axiom_hmac_sha256",
           {fout(32), in(20), in(64)},
           [](Arg* a) { return axiom_hmac_sha256(a[0].p, a[1].p, a[1].n, a[2].p, a[2].n); }},
       Row{"axiom_hkdf_sha256",
           {out(64).bad(255 * 32 + 1, LONG), in(22), in(13), in(10)},
-          [](Arg* a) { return axiom_hkdf_sha256(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n); }},
+          [](Arg* a) {
+            return axiom_hkdf_sha256(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p,
+                                     a[3].n);
+          }},
       Row{"axiom_pbkdf2_hmac_sha256",
           {out(40), in(8), in(16), sc(2).bad(0, ARG)},
           [](Arg* a) {
             return axiom_pbkdf2_hmac_sha256(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n,
                                             static_cast<uint32_t>(a[3].v));
           }},
-      Row{"axiom_random", {out(32)}, [](Arg* a) { return axiom_random(a[0].p, a[0].n); }, AXIOM_OK, true, 0, true},
+      Row{"axiom_random",
+          {out(32)},
+          [](Arg* a) { return axiom_random(a[0].p, a[0].n); },
+          AXIOM_OK,
+          true,
+          0,
+          true},
       quiet(Row{"axiom_ct_equal",
                 {in(32), fin(32)},
                 [](Arg* a) { return axiom_ct_equal(a[0].p, a[1].p, a[0].n); },
@@ -481,13 +539,15 @@ const std::vector<Row>& table() {
       Row{"axiom_kdf_gostr3411_2012_256",
           {fout(32), in(32), in(4), in(8)},
           [](Arg* a) {
-            return axiom_kdf_gostr3411_2012_256(a[0].p, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n);
+            return axiom_kdf_gostr3411_2012_256(a[0].p, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p,
+                                                a[3].n);
           }},
       Row{"axiom_kdf_tree_gostr3411_2012_256",
-          {out(64).bad(0, ARG).bad(257 * 32, LONG), in(32), in(4), in(8), sc(1).bad(5, ARG).bad(0, ARG)},
+          {out(64).bad(0, ARG).bad(257 * 32, LONG), in(32), in(4), in(8),
+           sc(1).bad(5, ARG).bad(0, ARG)},
           [](Arg* a) {
-            return axiom_kdf_tree_gostr3411_2012_256(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n,
-                                                     a[4].v);
+            return axiom_kdf_tree_gostr3411_2012_256(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n,
+                                                     a[3].p, a[3].n, a[4].v);
           }},
       CIPHER_ROWS(axiom_aes, Ctx::aes, Ctx::aes_tweak, Ctx::aes_cmac, 16),
       Row{"axiom_aes_gcm_init",
@@ -508,24 +568,26 @@ const std::vector<Row>& table() {
       CTX_AEAD_ROWS(axiom_sm4_gcm, Ctx::sm4_gcm, axiom_sm4_gcm_ctx, 12, 0, 17),
       CIPHER_ROWS(axiom_kuznyechik, Ctx::kuz, Ctx::kuz_tweak, Ctx::kuz_cmac, 32),
       Row{"axiom_kuznyechik_ctr_acpkm_xor",
-          {ctx(Ctx::kuz), in(8).bad(16, NONCE), sc(32).bad(24, ARG).bad(0, ARG), out(50, IP).bad(51, SIZE),
-           in(50).as_main()},
+          {ctx(Ctx::kuz), in(8).bad(16, NONCE), sc(32).bad(24, ARG).bad(0, ARG),
+           out(50, IP).bad(51, SIZE), in(50).as_main()},
           [](Arg* a) {
-            return axiom_kuznyechik_ctr_acpkm_xor(C(axiom_kuznyechik_ctx, 0), a[1].p, a[1].n, a[2].v, a[3].p, a[3].n,
-                                                  a[4].p, a[4].n);
+            return axiom_kuznyechik_ctr_acpkm_xor(C(axiom_kuznyechik_ctx, 0), a[1].p, a[1].n,
+                                                  a[2].v, a[3].p, a[3].n, a[4].p, a[4].n);
           }},
       CTX_AEAD_ROWS(axiom_kuznyechik_mgm, Ctx::kuz, axiom_kuznyechik_ctx, 16, 12, 3),
       Row{"axiom_chacha20",
-          {out(40, IP).bad(41, SIZE), in(32).bad(16, KEY), in(12).bad(24, NONCE), sc(1), in(40).as_main()},
+          {out(40, IP).bad(41, SIZE), in(32).bad(16, KEY), in(12).bad(24, NONCE), sc(1),
+           in(40).as_main()},
           [](Arg* a) {
-            return axiom_chacha20(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, static_cast<uint32_t>(a[3].v),
-                                  a[4].p, a[4].n);
+            return axiom_chacha20(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n,
+                                  static_cast<uint32_t>(a[3].v), a[4].p, a[4].n);
           }},
       Row{"axiom_xchacha20",
-          {out(40, IP).bad(39, SIZE), in(32).bad(33, KEY), in(24).bad(12, NONCE), sc(1), in(40).as_main()},
+          {out(40, IP).bad(39, SIZE), in(32).bad(33, KEY), in(24).bad(12, NONCE), sc(1),
+           in(40).as_main()},
           [](Arg* a) {
-            return axiom_xchacha20(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n, static_cast<uint32_t>(a[3].v),
-                                   a[4].p, a[4].n);
+            return axiom_xchacha20(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n,
+                                   static_cast<uint32_t>(a[3].v), a[4].p, a[4].n);
           }},
       Row{"axiom_poly1305",
           {fout(16), in(32).bad(16, KEY), in(50)},
@@ -559,8 +621,12 @@ const std::vector<Row>& table() {
       Row{"streebog_final",
           {ctx(Ctx::streebog256), fout(32)},
           [](Arg* a) { return streebog_final(C(streebog_ctx, 0), a[1].p); }},
-      Row{"streebog_hash_512", {in(64), fout(64)}, [](Arg* a) { return streebog_hash_512(a[0].p, a[0].n, a[1].p); }},
-      Row{"streebog_hash_256", {in(64), fout(32)}, [](Arg* a) { return streebog_hash_256(a[0].p, a[0].n, a[1].p); }},
+      Row{"streebog_hash_512",
+          {in(64), fout(64)},
+          [](Arg* a) { return streebog_hash_512(a[0].p, a[0].n, a[1].p); }},
+      Row{"streebog_hash_256",
+          {in(64), fout(32)},
+          [](Arg* a) { return streebog_hash_256(a[0].p, a[0].n, a[1].p); }},
       Row{"streebog_hash_512_hex",
           {in(64), fout(129)},
           [](Arg* a) { return streebog_hash_512_hex(a[0].p, a[0].n, C(char, 1)); }},
@@ -642,11 +708,13 @@ class Invocation {
             info(static_cast<Ctx>(ci.backing)).make(backing, nullptr);
           }
           if (s.use == Use::use) ci.make(a.p, backing);
-          bufs_.push_back({Role::ctx, static_cast<int>(i), &a.p, nullptr, ci.size, Policy::apart, -1, &s, s.ctx});
+          bufs_.push_back({Role::ctx, static_cast<int>(i), &a.p, nullptr, ci.size, Policy::apart,
+                           -1, &s, s.ctx});
           if (backing) {
             backings_.push_back(backing);
-            bufs_.push_back({Role::ctx, -1, &backings_.back(), nullptr, info(static_cast<Ctx>(ci.backing)).size,
-                             Policy::apart, -1, nullptr, static_cast<Ctx>(ci.backing)});
+            bufs_.push_back({Role::ctx, -1, &backings_.back(), nullptr,
+                             info(static_cast<Ctx>(ci.backing)).size, Policy::apart, -1, nullptr,
+                             static_cast<Ctx>(ci.backing)});
           }
           break;
         }
@@ -668,11 +736,13 @@ class Invocation {
           a.p = slot();
           a.n = s.len;
           std::memset(a.p, 0xcc, s.len);
-          bufs_.push_back({Role::out, static_cast<int>(i), &a.p, s.fixed ? nullptr : &a.n, s.len, s.policy, -1, &s});
+          bufs_.push_back({Role::out, static_cast<int>(i), &a.p, s.fixed ? nullptr : &a.n, s.len,
+                           s.policy, -1, &s});
           break;
         case K::scalar:
           a.v = s.len;
-          bufs_.push_back({Role::scalar, static_cast<int>(i), nullptr, nullptr, 0, Policy::apart, -1, &s});
+          bufs_.push_back(
+              {Role::scalar, static_cast<int>(i), nullptr, nullptr, 0, Policy::apart, -1, &s});
           break;
         case K::cbc_jobs:
         case K::cbc_jobs_padded: {
@@ -680,9 +750,11 @@ class Invocation {
           auto* jobs = reinterpret_cast<axiom_cbc_job*>(slot());
           a.p = reinterpret_cast<uint8_t*>(jobs);
           a.n = 2;
-          bufs_.push_back({Role::jobs_in, static_cast<int>(i), &a.p, &a.n, 2 * sizeof *jobs, Policy::apart, -1, &s});
+          bufs_.push_back({Role::jobs_in, static_cast<int>(i), &a.p, &a.n, 2 * sizeof *jobs,
+                           Policy::apart, -1, &s});
           for (int j = 0; j < 2; ++j) {
-            const size_t in_len = pad ? 20 + 13 * static_cast<size_t>(j) : 32 + 16 * static_cast<size_t>(j);
+            const size_t in_len =
+                pad ? 20 + 13 * static_cast<size_t>(j) : 32 + 16 * static_cast<size_t>(j);
             const size_t out_len = pad ? (in_len / 16 + 1) * 16 : in_len;
             axiom_cbc_job& job = jobs[j];
             job.in = slot();
@@ -693,10 +765,12 @@ class Invocation {
             std::memset(job.out, 0xcc, out_len);
             std::memset(job.iv, j, 16);
             const int array = param_buffer[i];
-            bufs_.push_back({Role::in, static_cast<int>(i), const_cast<uint8_t**>(&job.in), &job.in_len, in_len,
-                             Policy::apart, -1, nullptr, Ctx::sha256, j, array});
-            bufs_.push_back({Role::out, static_cast<int>(i), &job.out, &job.out_len, out_len, pad ? IPS : IP,
-                             static_cast<int>(bufs_.size()) - 1, nullptr, Ctx::sha256, j, array});
+            bufs_.push_back({Role::in, static_cast<int>(i), const_cast<uint8_t**>(&job.in),
+                             &job.in_len, in_len, Policy::apart, -1, nullptr, Ctx::sha256, j,
+                             array});
+            bufs_.push_back({Role::out, static_cast<int>(i), &job.out, &job.out_len, out_len,
+                             pad ? IPS : IP, static_cast<int>(bufs_.size()) - 1, nullptr,
+                             Ctx::sha256, j, array});
           }
           break;
         }
@@ -704,22 +778,25 @@ class Invocation {
           auto* jobs = reinterpret_cast<axiom_cmac_job*>(slot());
           a.p = reinterpret_cast<uint8_t*>(jobs);
           a.n = 2;
-          bufs_.push_back({Role::jobs_out, static_cast<int>(i), &a.p, &a.n, 2 * sizeof *jobs, Policy::apart, -1, &s});
+          bufs_.push_back({Role::jobs_out, static_cast<int>(i), &a.p, &a.n, 2 * sizeof *jobs,
+                           Policy::apart, -1, &s});
           for (int j = 0; j < 2; ++j) {
             axiom_cmac_job& job = jobs[j];
             job.msg = slot();
             job.msg_len = 17 + 16 * static_cast<size_t>(j);
             pattern(const_cast<uint8_t*>(job.msg), job.msg_len, 20 + static_cast<size_t>(j));
             std::memset(job.tag, 0xcc, 16);
-            bufs_.push_back({Role::in, static_cast<int>(i), const_cast<uint8_t**>(&job.msg), &job.msg_len,
-                             job.msg_len, Policy::apart, -1, nullptr, Ctx::sha256, j, param_buffer[i]});
+            bufs_.push_back({Role::in, static_cast<int>(i), const_cast<uint8_t**>(&job.msg),
+                             &job.msg_len, job.msg_len, Policy::apart, -1, nullptr, Ctx::sha256, j,
+                             param_buffer[i]});
           }
           break;
         }
       }
     }
     for (Buffer& b : bufs_)
-      if (b.role == Role::out && b.main < 0 && (b.policy == IP || b.policy == IPS) && main_index >= 0)
+      if (b.role == Role::out && b.main < 0 && (b.policy == IP || b.policy == IPS) &&
+          main_index >= 0)
         b.main = param_buffer[static_cast<size_t>(main_index)];
     if (row.prepare) row.prepare(args_.data());
   }
@@ -744,12 +821,14 @@ class Invocation {
     std::vector<std::vector<uint8_t>> r;
     for (const Buffer& b : bufs_) {
       r.emplace_back();
-      if (!(b.role == Role::out || b.role == Role::inout || b.role == Role::jobs_out) || !*b.p) continue;
+      if (!(b.role == Role::out || b.role == Role::inout || b.role == Role::jobs_out) || !*b.p)
+        continue;
       if (b.role != Role::jobs_out) {
         r.back().assign(*b.p, *b.p + b.len);
         continue;
       }
-      const auto* jobs = reinterpret_cast<const axiom_cmac_job*>(*b.p);  // the tags (the rest are pointers)
+      const auto* jobs =
+          reinterpret_cast<const axiom_cmac_job*>(*b.p);  // the tags (the rest are pointers)
       for (size_t j = 0; j < b.len / sizeof *jobs; ++j)
         r.back().insert(r.back().end(), jobs[j].tag, jobs[j].tag + 16);
     }
@@ -782,7 +861,14 @@ class Invocation {
 
 // ---- The misuses.
 
-enum class Category { null_pointer, impossible_length, context_state, moved_context, overlap, bad_size };
+enum class Category {
+  null_pointer,
+  impossible_length,
+  context_state,
+  moved_context,
+  overlap,
+  bad_size
+};
 
 struct Mutation {
   Category category;
@@ -801,7 +887,8 @@ bool writes_nothing(int code) { return code == NUL || code == LEN || code == OVL
 // rank: the place of a code in axiom.h's order of checks (-1: not in it).
 int rank(int code) {
   static const std::vector<std::vector<int>> order = {
-      {NUL}, {LEN}, {ARG}, {KEY}, {NONCE}, {TAG}, {OVL}, {AUTH}, {SIZE, LONG}, {AXIOM_ERR_MESSAGE_TOO_LONG}};
+      {NUL}, {LEN}, {ARG},  {KEY},        {NONCE},
+      {TAG}, {OVL}, {AUTH}, {SIZE, LONG}, {AXIOM_ERR_MESSAGE_TOO_LONG}};
   for (size_t r = 0; r < order.size(); ++r)
     for (int c : order[r])
       if (c == code) return static_cast<int>(r);
@@ -832,11 +919,12 @@ std::vector<Mutation> mutations(const Row& row) {
   std::vector<Mutation> ms;
   const auto with_owner = [&](std::vector<int> t) {  // a job's fields live in the job array
     for (size_t i = 0, n = t.size(); i < n; ++i)
-      if (s.bufs_[static_cast<size_t>(t[i])].owner >= 0) t.push_back(s.bufs_[static_cast<size_t>(t[i])].owner);
+      if (s.bufs_[static_cast<size_t>(t[i])].owner >= 0)
+        t.push_back(s.bufs_[static_cast<size_t>(t[i])].owner);
     return t;
   };
-  const auto add = [&](Category c, std::string what, std::vector<int> touches, int expect, bool positive,
-                       std::function<void(Invocation&)> apply) {
+  const auto add = [&](Category c, std::string what, std::vector<int> touches, int expect,
+                       bool positive, std::function<void(Invocation&)> apply) {
     ms.push_back({c, std::move(what), with_owner(std::move(touches)), expect,
                   !row.reports && !positive ? row.quiet : expect, positive, std::move(apply)});
   };
@@ -856,15 +944,18 @@ std::vector<Mutation> mutations(const Row& row) {
         add(Category::context_state, name + " zeroed", {j}, state_code, okay,
             [j, size](Invocation& t) { std::memset(*t.bufs_[static_cast<size_t>(j)].p, 0, size); });
         add(Category::context_state, name + " never initialised", {j}, state_code, okay,
-            [j, size](Invocation& t) { std::memset(*t.bufs_[static_cast<size_t>(j)].p, 0xa5, size); });
+            [j, size](Invocation& t) {
+              std::memset(*t.bufs_[static_cast<size_t>(j)].p, 0xa5, size);
+            });
       }
       if (use == Use::use) {
-        add(Category::context_state, name + (b.param < 0 ? " cleared" : " finished or cleared"), {j}, ARG, false,
+        add(Category::context_state, name + (b.param < 0 ? " cleared" : " finished or cleared"),
+            {j}, ARG, false,
             [j, &ci](Invocation& t) { ci.finish(*t.bufs_[static_cast<size_t>(j)].p); });
         if (b.param >= 0)
           for (std::ptrdiff_t shift : {8, 24, 40})
-            add(Category::moved_context, name + " copied to a slot + " + std::to_string(shift), {j}, row.ok, true,
-                [j, size, shift](Invocation& t) {
+            add(Category::moved_context, name + " copied to a slot + " + std::to_string(shift), {j},
+                row.ok, true, [j, size, shift](Invocation& t) {
                   uint8_t* to = t.slot() + shift;
                   std::memcpy(to, *t.bufs_[static_cast<size_t>(j)].p, size);
                   *t.bufs_[static_cast<size_t>(j)].p = to;
@@ -874,8 +965,10 @@ std::vector<Mutation> mutations(const Row& row) {
         int data = -1;
         for (int d = 0; d < nb; ++d)
           if (s.bufs_[static_cast<size_t>(d)].param == b.spec->pair_of) data = d;
-        add(Category::context_state, name + " the same context as the data key", {j, data}, ARG, false,
-            [j, data](Invocation& t) { *t.bufs_[static_cast<size_t>(j)].p = *t.bufs_[static_cast<size_t>(data)].p; });
+        add(Category::context_state, name + " the same context as the data key", {j, data}, ARG,
+            false, [j, data](Invocation& t) {
+              *t.bufs_[static_cast<size_t>(j)].p = *t.bufs_[static_cast<size_t>(data)].p;
+            });
         if (ci.alt)
           add(Category::context_state, name + " of another key size", {j}, KEY, false,
               [j, &ci](Invocation& t) { ci.alt(*t.bufs_[static_cast<size_t>(j)].p); });
@@ -885,11 +978,14 @@ std::vector<Mutation> mutations(const Row& row) {
     if (b.role == Role::scalar) {
       for (auto [v, c] : b.spec->bads)
         add(Category::bad_size, name + " = " + std::to_string(v), {j}, c, false,
-            [j, v = v](Invocation& t) { t.args_[static_cast<size_t>(t.bufs_[static_cast<size_t>(j)].param)].v = v; });
+            [j, v = v](Invocation& t) {
+              t.args_[static_cast<size_t>(t.bufs_[static_cast<size_t>(j)].param)].v = v;
+            });
       continue;
     }
     const bool nullable = b.spec && b.spec->nullable;
-    add(Category::null_pointer, name + " NULL", {j}, nullable ? row.ok : (b.spec ? b.spec->null_code : NUL), nullable,
+    add(Category::null_pointer, name + " NULL", {j},
+        nullable ? row.ok : (b.spec ? b.spec->null_code : NUL), nullable,
         [j](Invocation& t) { *t.bufs_[static_cast<size_t>(j)].p = nullptr; });
     if (b.n)
       for (size_t huge : {SIZE_MAX, static_cast<size_t>(PTRDIFF_MAX) + 1})
@@ -906,14 +1002,15 @@ std::vector<Mutation> mutations(const Row& row) {
     for (int y = x + 1; y < nb; ++y) {
       const Buffer &bx = s.bufs_[static_cast<size_t>(x)], &by = s.bufs_[static_cast<size_t>(y)];
       if (bx.role == Role::scalar || by.role == Role::scalar) continue;
-      if (bx.job >= 0 && by.job >= 0 && bx.job != by.job) continue;  // jobs sharing bytes: not checked
-      const auto movable = [&](const Buffer& b) {                    // its contents need not survive the move
+      if (bx.job >= 0 && by.job >= 0 && bx.job != by.job)
+        continue;                                  // jobs sharing bytes: not checked
+      const auto movable = [&](const Buffer& b) {  // its contents need not survive the move
         return b.role == Role::out || b.role == Role::in || b.role == Role::inout ||
                (b.role == Role::ctx && b.spec && b.spec->use == Use::init);
       };
       const bool cx = bx.role == Role::ctx, cy = by.role == Role::ctx;
       if (!cx && !cy && !writes(bx.role) && !writes(by.role)) continue;  // inputs may share bytes
-      const auto read_only = [](const Buffer& b) {                       // a buffer the call only reads
+      const auto read_only = [](const Buffer& b) {  // a buffer the call only reads
         return b.role == Role::in || b.role == Role::jobs_in ||
                (b.role == Role::ctx && (!b.spec || b.spec->use == Use::use) && keyed(b.ctx));
       };
@@ -926,7 +1023,8 @@ std::vector<Mutation> mutations(const Row& row) {
       } else {
         continue;  // two contexts or job arrays: their bytes must stay
       }
-      const Buffer &m = s.bufs_[static_cast<size_t>(mover)], &f = s.bufs_[static_cast<size_t>(fixed)];
+      const Buffer &m = s.bufs_[static_cast<size_t>(mover)],
+                   &f = s.bufs_[static_cast<size_t>(fixed)];
       int expect = OVL;
       bool positive = false;
       if (m.role == Role::out && f.role == Role::in && !cx && !cy) {
@@ -939,15 +1037,18 @@ std::vector<Mutation> mutations(const Row& row) {
       add(Category::overlap, what + " + " + std::to_string(after), {mover, fixed}, expect, positive,
           relocate(mover, fixed, after));
       if (m.len > 1)
-        add(Category::overlap, what + " - " + std::to_string(m.len - 1), {mover, fixed}, expect, positive,
-            relocate(mover, fixed, -static_cast<std::ptrdiff_t>(m.len - 1)));
+        add(Category::overlap, what + " - " + std::to_string(m.len - 1), {mover, fixed}, expect,
+            positive, relocate(mover, fixed, -static_cast<std::ptrdiff_t>(m.len - 1)));
       if (m.role == Role::out && m.main == fixed) {
-        add(Category::overlap, what + " exactly in place", {mover, fixed}, row.ok, true, relocate(mover, fixed, 0));
+        add(Category::overlap, what + " exactly in place", {mover, fixed}, row.ok, true,
+            relocate(mover, fixed, 0));
         if (m.policy == IP && m.n && f.n)
-          add(Category::overlap, what + " in place but longer", {mover, fixed}, OVL, false, [=](Invocation& t) {
-            relocate(mover, fixed, 0)(t);
-            *t.bufs_[static_cast<size_t>(mover)].n = t.bufs_[static_cast<size_t>(fixed)].len + 16;
-          });
+          add(Category::overlap, what + " in place but longer", {mover, fixed}, OVL, false,
+              [=](Invocation& t) {
+                relocate(mover, fixed, 0)(t);
+                *t.bufs_[static_cast<size_t>(mover)].n =
+                    t.bufs_[static_cast<size_t>(fixed)].len + 16;
+              });
       }
     }
   return ms;
@@ -1027,7 +1128,8 @@ TEST(CApiMisuse, TableListsEveryFunction) {
   for (const Row& r : table()) listed.insert(r.name);
   EXPECT_GT(declared.size(), 100u);
   for (const std::string& f : declared) EXPECT_TRUE(listed.count(f)) << f << " has no row";
-  for (const std::string& f : listed) EXPECT_TRUE(declared.count(f)) << f << " is not in axiom.h or streebog.h";
+  for (const std::string& f : listed)
+    EXPECT_TRUE(declared.count(f)) << f << " is not in axiom.h or streebog.h";
 }
 
 TEST(CApiMisuse, ValidCallsSucceed) {

@@ -46,8 +46,9 @@ int main(void) {
     memset(ikm, 0x0b, sizeof ikm);
     CHECK(axiom_hkdf_sha256(okm, sizeof okm, ikm, sizeof ikm, NULL, 0, NULL, 0) == AXIOM_OK);
     hex(text, okm, sizeof okm);
-    CHECK(strcmp(text, "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d"
-                       "9d201395faa4b61a96c8") == 0);
+    CHECK(strcmp(text,
+                 "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d"
+                 "9d201395faa4b61a96c8") == 0);
   }
 
   /* RFC 7914 section 11, first case. */
@@ -75,7 +76,8 @@ int main(void) {
   {
     static uint8_t big[255 * 32 + 1];
     big[0] = 1;
-    CHECK(axiom_hkdf_sha256(big, sizeof big, NULL, 0, NULL, 0, NULL, 0) == AXIOM_ERR_OUTPUT_TOO_LONG);
+    CHECK(axiom_hkdf_sha256(big, sizeof big, NULL, 0, NULL, 0, NULL, 0) ==
+          AXIOM_ERR_OUTPUT_TOO_LONG);
     CHECK(big[0] == 0);
   }
   CHECK(axiom_random(NULL, 1) == AXIOM_ERR_NULL_POINTER);
@@ -83,7 +85,8 @@ int main(void) {
   CHECK(axiom_ct_equal(out, out, 32) == 1);
   CHECK(axiom_ct_equal(NULL, out, 32) == 0);
   CHECK(strcmp(axiom_error_text(AXIOM_ERR_AUTHENTICATION_FAILED), "authentication failed") == 0);
-  CHECK(strcmp(axiom_error_text(AXIOM_ERR_NULL_POINTER), "null pointer with a non-zero length") == 0);
+  CHECK(strcmp(axiom_error_text(AXIOM_ERR_NULL_POINTER), "null pointer with a non-zero length") ==
+        0);
   CHECK(strcmp(axiom_error_text(12345), "unknown error") == 0);
   CHECK(strlen(axiom_version()) > 0);
   axiom_wipe(out, sizeof out);

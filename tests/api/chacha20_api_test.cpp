@@ -29,9 +29,9 @@ std::array<std::uint8_t, N> random_array(Prng& rng) {
 }
 
 // Sizes around the kernels' block groupings and the AEAD's 8 KiB pieces.
-const std::size_t sizes[] = {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 191, 192, 255, 256, 257,
-                             511, 512, 513, 1000, 2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192,
-                             8193, 16385, 65537};
+const std::size_t sizes[] = {0,    1,    15,   16,   17,   63,   64,   65,    127,  128,  129,
+                             191,  192,  255,  256,  257,  511,  512,  513,   1000, 2047, 2048,
+                             2049, 4095, 4096, 4097, 8191, 8192, 8193, 16385, 65537};
 
 TEST(ChaCha20Api, KernelFollowsAxiomCpu) {
   const std::array<std::uint8_t, 32> key{};
@@ -44,7 +44,7 @@ TEST(ChaCha20Api, KernelFollowsAxiomCpu) {
     EXPECT_EQ(name, "chacha20/portable");
     EXPECT_EQ(poly, "poly1305/portable");
   } else if (cpu::detected().has(cpu::Feature::avx512 | cpu::Feature::ifma | cpu::Feature::avx2 |
-                                  cpu::Feature::bmi2)) {
+                                 cpu::Feature::bmi2)) {
     EXPECT_EQ(name, "chacha20/avx512");
     EXPECT_EQ(poly, "poly1305/avx512_ifma");
     // chacha20/avx512 has no fused pass: the AEAD pairs it with the default Poly1305 kernel.
@@ -106,7 +106,8 @@ TEST(ChaCha20Api, MatchesOpenSsl) {
     const auto counter = static_cast<std::uint32_t>(rng.below(1u << 20));
     const Bytes msg = rng.bytes(n), aad = rng.bytes(rng.below(70));
     Bytes iv(16);
-    for (int i = 0; i < 4; ++i) iv[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(counter >> (8 * i));
+    for (int i = 0; i < 4; ++i)
+      iv[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(counter >> (8 * i));
     std::copy(nonce.begin(), nonce.end(), iv.begin() + 4);
     Bytes ours(n);
     ASSERT_TRUE(ChaCha20::crypt(ours, key, nonce, counter, msg).ok());
@@ -130,12 +131,12 @@ TEST(ChaCha20Api, MatchesLibsodium) {
     const Bytes msg = rng.bytes(n), aad = rng.bytes(rng.below(70));
     Bytes theirs(n + 16), ours(n + 16);
     unsigned long long len = 0;
-    crypto_aead_chacha20poly1305_ietf_encrypt(theirs.data(), &len, msg.data(), n, aad.data(), aad.size(),
-                                              nullptr, nonce.data(), key.data());
+    crypto_aead_chacha20poly1305_ietf_encrypt(theirs.data(), &len, msg.data(), n, aad.data(),
+                                              aad.size(), nullptr, nonce.data(), key.data());
     ASSERT_TRUE(ChaCha20Poly1305(key).seal(ours, nonce, msg, aad).ok());
     EXPECT_EQ(ours, theirs) << n;
-    crypto_aead_xchacha20poly1305_ietf_encrypt(theirs.data(), &len, msg.data(), n, aad.data(), aad.size(),
-                                               nullptr, xnonce.data(), key.data());
+    crypto_aead_xchacha20poly1305_ietf_encrypt(theirs.data(), &len, msg.data(), n, aad.data(),
+                                               aad.size(), nullptr, xnonce.data(), key.data());
     ASSERT_TRUE(XChaCha20Poly1305(key).seal(ours, xnonce, msg, aad).ok());
     EXPECT_EQ(ours, theirs) << n;
     Bytes back(n);
@@ -145,7 +146,8 @@ TEST(ChaCha20Api, MatchesLibsodium) {
     // One spare byte: libsodium's stream declares its pointers non-null even for length 0.
     Bytes stream_theirs(n + 1), stream_ours(n), padded = msg;
     padded.push_back(0);
-    crypto_stream_xchacha20_xor_ic(stream_theirs.data(), padded.data(), n, xnonce.data(), 9, key.data());
+    crypto_stream_xchacha20_xor_ic(stream_theirs.data(), padded.data(), n, xnonce.data(), 9,
+                                   key.data());
     stream_theirs.pop_back();
     XChaCha20 x(key, xnonce, 9);
     ASSERT_TRUE(x.crypt(stream_ours, msg).ok());

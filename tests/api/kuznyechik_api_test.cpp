@@ -29,8 +29,10 @@ TEST(KuznyechikApi, KernelFollowsAxiomCpu) {
   const Kuznyechik k(std::array<std::uint8_t, 32>{});
   const KuznyechikMgm m(std::array<std::uint8_t, 32>{});
   EXPECT_NE(k.kernel_name(), "kuznyechik/tables");
-  const cpu::Features hw = cpu::hardware(), base = Feature::avx | Feature::avx2 | Feature::bmi2 | Feature::avx512;
-  const bool detected = spec == nullptr, no_avx512 = spec && std::string(spec) == "-avx512,-vbmi,-vbmi2,-ifma";
+  const cpu::Features hw = cpu::hardware(),
+                      base = Feature::avx | Feature::avx2 | Feature::bmi2 | Feature::avx512;
+  const bool detected = spec == nullptr,
+             no_avx512 = spec && std::string(spec) == "-avx512,-vbmi,-vbmi2,-ifma";
   if (spec && std::string(spec) == "portable") {
     EXPECT_EQ(k.kernel_name(), "kuznyechik/portable");
     EXPECT_EQ(m.mul_kernel_name(), "mgm/portable");
@@ -52,7 +54,8 @@ TEST(KuznyechikApi, ArgumentErrors) {
   const Kuznyechik k(std::array<std::uint8_t, 32>{7});
   Bytes buf(64, 1), out(64);
   EXPECT_EQ(k.encrypt_blocks(std::span(out).first(48), buf).error(), Error::output_size_mismatch);
-  EXPECT_EQ(k.encrypt_blocks(std::span(out).first(15), std::span(buf).first(15)).error(), Error::invalid_argument);
+  EXPECT_EQ(k.encrypt_blocks(std::span(out).first(15), std::span(buf).first(15)).error(),
+            Error::invalid_argument);
   EXPECT_EQ(k.decrypt_blocks(std::span(buf).subspan(16, 32), std::span(buf).first(32)).error(),
             Error::overlapping_buffers);
   EXPECT_TRUE(k.encrypt_blocks(buf, buf).ok());
@@ -65,7 +68,8 @@ TEST(KuznyechikApi, ArgumentErrors) {
 TEST(KuznyechikApi, GostPadding) {
   for (std::size_t n : {0u, 1u, 15u, 16u, 17u, 32u}) {
     const Bytes msg(n, 0x5a);
-    for (GostPadding p : {GostPadding::zeros, GostPadding::one_and_zeros, GostPadding::one_and_zeros_if_needed}) {
+    for (GostPadding p :
+         {GostPadding::zeros, GostPadding::one_and_zeros, GostPadding::one_and_zeros_if_needed}) {
       Bytes out(gost_padded_size(n, p), 0xee);
       const Result<std::size_t> r = gost_pad(out, msg, p);
       ASSERT_TRUE(r.ok());
@@ -89,7 +93,8 @@ TEST(KuznyechikApi, GostPadding) {
     }
   }
   Bytes small(15);
-  EXPECT_EQ(gost_pad(small, Bytes(15), GostPadding::one_and_zeros).error(), Error::output_size_mismatch);
+  EXPECT_EQ(gost_pad(small, Bytes(15), GostPadding::one_and_zeros).error(),
+            Error::output_size_mismatch);
   EXPECT_EQ(gost_unpad(Bytes(16, 0)).error(), Error::invalid_padding);
   EXPECT_EQ(gost_unpad(Bytes(15, 0)).error(), Error::invalid_padding);
   Bytes bad(16, 0);

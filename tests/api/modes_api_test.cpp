@@ -20,9 +20,9 @@ namespace {
 
 const Bytes sp_key = hex("2b7e151628aed2a6abf7158809cf4f3c");
 const Bytes sp_iv = hex("000102030405060708090a0b0c0d0e0f");
-const Bytes sp_plain = hex(
-    "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-    "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+const Bytes sp_plain =
+    hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
 
 // SP 800-38A F.3.13 (CFB128-AES128), F.4.1 (OFB-AES128), F.3.7 (CFB8-AES128, first 18 bytes).
 TEST(ModesApi, Sp800_38aVectors) {
@@ -69,7 +69,8 @@ TEST(ModesApi, RegisterAndSegmentErrors) {
   Bytes in(32), small(31);
   Cfb<Aes128> cfb(aes, fixed<16>(sp_iv));
   EXPECT_EQ(cfb.encrypt(small, in).error(), Error::output_size_mismatch);
-  EXPECT_EQ(cfb.encrypt(std::span(in).subspan(1, 16), std::span(in).first(16)).error(), Error::overlapping_buffers);
+  EXPECT_EQ(cfb.encrypt(std::span(in).subspan(1, 16), std::span(in).first(16)).error(),
+            Error::overlapping_buffers);
   EXPECT_EQ(ofb.apply(small, in).error(), Error::output_size_mismatch);
 }
 
@@ -83,7 +84,8 @@ Bytes reference_cfb(const Aes128& aes, Bytes reg, std::size_t s, const Bytes& in
     for (std::size_t j = 0; j < take; ++j) out[i + j] = in[i + j] ^ y[j];
     const Bytes& c = decrypt ? in : out;
     reg.erase(reg.begin(), reg.begin() + static_cast<long>(s));
-    reg.insert(reg.end(), c.begin() + static_cast<long>(i), c.begin() + static_cast<long>(i + s <= c.size() ? i + s : c.size()));
+    reg.insert(reg.end(), c.begin() + static_cast<long>(i),
+               c.begin() + static_cast<long>(i + s <= c.size() ? i + s : c.size()));
     reg.resize(reg.size() + (s - take));  // only after the last, partial segment
   }
   return out;
@@ -125,9 +127,11 @@ Bytes run_split(Prng& rng, const Bytes& in, bool inplace, F&& f) {
   Bytes out(in.size());
   if (inplace) out = in;
   for (std::size_t at = 0; at < in.size();) {
-    const std::size_t take = std::min<std::size_t>(in.size() - at, rng.below(3) == 0 ? 1 + rng.below(80) : 1 + rng.below(600));
-    const std::span<const std::uint8_t> src = inplace ? std::span<const std::uint8_t>(out).subspan(at, take)
-                                                      : std::span<const std::uint8_t>(in).subspan(at, take);
+    const std::size_t take = std::min<std::size_t>(
+        in.size() - at, rng.below(3) == 0 ? 1 + rng.below(80) : 1 + rng.below(600));
+    const std::span<const std::uint8_t> src =
+        inplace ? std::span<const std::uint8_t>(out).subspan(at, take)
+                : std::span<const std::uint8_t>(in).subspan(at, take);
     EXPECT_TRUE(f(std::span(out).subspan(at, take), src).ok());
     at += take;
   }
@@ -138,23 +142,28 @@ TEST(ModesApi, GostRegisterFormsMatchTheDefinitions) {
   Prng rng(test_seed() + 41);
   for (int round = 0; round < 200; ++round) {
     const Aes128 aes(fixed<16>(rng.bytes(16)));
-    const std::size_t z = 1 + rng.below(4), s = std::array<std::size_t, 4>{1, 7, 16, 16}[rng.below(4)];
+    const std::size_t z = 1 + rng.below(4),
+                      s = std::array<std::size_t, 4>{1, 7, 16, 16}[rng.below(4)];
     const Bytes iv = rng.bytes(16 * z);
     const Bytes msg = rng.bytes(rng.below(1200));
     const bool inplace = rng.below(2) == 0;
-    const std::string where = "round " + std::to_string(round) + " z " + std::to_string(z) + " s " + std::to_string(s);
+    const std::string where =
+        "round " + std::to_string(round) + " z " + std::to_string(z) + " s " + std::to_string(s);
 
     auto cfb = Cfb<Aes128>::with_register(aes, iv, s);
     ASSERT_TRUE(cfb.ok());
-    const Bytes ct = run_split(rng, msg, inplace, [&](auto o, auto i) { return cfb->encrypt(o, i); });
+    const Bytes ct =
+        run_split(rng, msg, inplace, [&](auto o, auto i) { return cfb->encrypt(o, i); });
     EXPECT_EQ(ct, reference_cfb(aes, iv, s, msg, false)) << where;
     ASSERT_TRUE(cfb->set_register(iv).ok());
-    EXPECT_EQ(run_split(rng, ct, inplace, [&](auto o, auto i) { return cfb->decrypt(o, i); }), msg) << where;
+    EXPECT_EQ(run_split(rng, ct, inplace, [&](auto o, auto i) { return cfb->decrypt(o, i); }), msg)
+        << where;
 
     auto ofb = Ofb<Aes128>::with_register(aes, iv);
     ASSERT_TRUE(ofb.ok());
     EXPECT_EQ(run_split(rng, msg, inplace, [&](auto o, auto i) { return ofb->apply(o, i); }),
-              reference_ofb(aes, iv, msg)) << where;
+              reference_ofb(aes, iv, msg))
+        << where;
 
     const Bytes whole(msg.begin(), msg.begin() + static_cast<long>(msg.size() / 16 * 16));
     auto cbc = Cbc<Aes128>::with_register(aes, iv);
@@ -183,11 +192,14 @@ TEST(ModesApi, GostRegisterFormsMatchTheDefinitions) {
 }
 
 #if AXIOM_HAVE_OPENSSL
-Bytes openssl_stream(const char* name, const Bytes& key, const Bytes& iv, const Bytes& in, bool decrypt) {
+Bytes openssl_stream(const char* name, const Bytes& key, const Bytes& iv, const Bytes& in,
+                     bool decrypt) {
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Bytes out(in.size() + 16);
   int len = 0, fin = 0;
-  EXPECT_EQ(EVP_CipherInit_ex(ctx, EVP_get_cipherbyname(name), nullptr, key.data(), iv.data(), decrypt ? 0 : 1), 1);
+  EXPECT_EQ(EVP_CipherInit_ex(ctx, EVP_get_cipherbyname(name), nullptr, key.data(), iv.data(),
+                              decrypt ? 0 : 1),
+            1);
   EXPECT_EQ(EVP_CipherUpdate(ctx, out.data(), &len, in.data(), static_cast<int>(in.size())), 1);
   EXPECT_EQ(EVP_CipherFinal_ex(ctx, out.data() + len, &fin), 1);
   EVP_CIPHER_CTX_free(ctx);
@@ -207,19 +219,24 @@ TEST(ModesApi, CfbAndOfbAgreeWithOpenSsl) {
       using C = AesCipher<K>;
       const C aes(fixed<K>(key));
       Cfb<C> cfb(aes, fixed<16>(iv));
-      const Bytes ct = run_split(rng, msg, inplace, [&](auto o, auto i) { return cfb.encrypt(o, i); });
+      const Bytes ct =
+          run_split(rng, msg, inplace, [&](auto o, auto i) { return cfb.encrypt(o, i); });
       EXPECT_EQ(ct, openssl_stream(("aes-" + bits + "-cfb").c_str(), key, iv, msg, false)) << round;
       cfb.set_iv(fixed<16>(iv));
-      EXPECT_EQ(run_split(rng, ct, inplace, [&](auto o, auto i) { return cfb.decrypt(o, i); }), msg) << round;
+      EXPECT_EQ(run_split(rng, ct, inplace, [&](auto o, auto i) { return cfb.decrypt(o, i); }), msg)
+          << round;
 
       auto cfb8 = Cfb<C>::with_register(aes, iv, 1);
       ASSERT_TRUE(cfb8.ok());
-      const Bytes ct8 = run_split(rng, msg, inplace, [&](auto o, auto i) { return cfb8->encrypt(o, i); });
-      EXPECT_EQ(ct8, openssl_stream(("aes-" + bits + "-cfb8").c_str(), key, iv, msg, false)) << round;
+      const Bytes ct8 =
+          run_split(rng, msg, inplace, [&](auto o, auto i) { return cfb8->encrypt(o, i); });
+      EXPECT_EQ(ct8, openssl_stream(("aes-" + bits + "-cfb8").c_str(), key, iv, msg, false))
+          << round;
 
       Ofb<C> ofb(aes, fixed<16>(iv));
       EXPECT_EQ(run_split(rng, msg, inplace, [&](auto o, auto i) { return ofb.apply(o, i); }),
-                openssl_stream(("aes-" + bits + "-ofb").c_str(), key, iv, msg, false)) << round;
+                openssl_stream(("aes-" + bits + "-ofb").c_str(), key, iv, msg, false))
+          << round;
     });
   }
 }

@@ -33,7 +33,8 @@ int main() {
   std::uint8_t okm[42], ikm[22];
   std::memset(ikm, 0x0b, sizeof ikm);
   if (!Hkdf<Sha256>::derive(okm, ikm, {}, {}).ok()) ++wrong;
-  expect_hex(okm, "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8",
+  expect_hex(okm,
+             "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8",
              "hkdf-sha256");
   std::uint8_t dk[16];
   if (!Pbkdf2<Hmac<Sha256>>::derive(dk, as_bytes("passwd"), as_bytes("salt"), 1).ok()) ++wrong;
@@ -52,7 +53,8 @@ int main() {
   std::uint8_t nonce[12] = {};
   const AesGcm128 gcm(key);
   if (!gcm.seal(out, nonce, {}, block).ok()) ++wrong;
-  expect_hex(out, "0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf", "aes-128-gcm");
+  expect_hex(out, "0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf",
+             "aes-128-gcm");
   std::uint8_t tag[16];
   cmac.finish(tag);  // of the empty message
   expect_hex(tag, "4387c14b46ef7e176dceefa862d72ff9", "aes-128-cmac");

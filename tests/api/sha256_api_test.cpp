@@ -56,7 +56,8 @@ TEST(Sha256Api, HashManyEqualsHash) {
   std::vector<std::span<const std::uint8_t>> views(messages.begin(), messages.end());
   std::vector<Sha256::Digest> out(messages.size());
   ASSERT_TRUE(Sha256::hash_many(out, views).ok());
-  for (std::size_t i = 0; i < messages.size(); ++i) EXPECT_EQ(out[i], Sha256::hash(messages[i])) << i;
+  for (std::size_t i = 0; i < messages.size(); ++i)
+    EXPECT_EQ(out[i], Sha256::hash(messages[i])) << i;
   out.pop_back();
   EXPECT_EQ(Sha256::hash_many(out, views).error(), Error::output_size_mismatch);
   std::vector<Sha256*> hashers(2);
@@ -69,7 +70,8 @@ TEST(Sha256Api, HashManyAndUpdateManyOfManyMessages) {
   Prng rng(test_seed() + 12);
   const std::size_t lens[] = {0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000, 4097};
   std::vector<Bytes> messages;
-  for (std::size_t i = 0; i < 37; ++i) messages.push_back(rng.bytes(lens[(5 * i) % std::size(lens)]));
+  for (std::size_t i = 0; i < 37; ++i)
+    messages.push_back(rng.bytes(lens[(5 * i) % std::size(lens)]));
   for (std::size_t i = 0; i < 16; ++i) messages.push_back(rng.bytes(3000));
   std::vector<std::span<const std::uint8_t>> views(messages.begin(), messages.end());
   for (std::size_t n : {1u, 2u, 11u, 12u, 15u, 16u, 17u, 31u, 53u}) {
@@ -146,9 +148,11 @@ TEST(PeerOpenssl, Sha256HmacPbkdf2AgreeOnRandomInputs) {
       Bytes out(rng.below(100)), ref(out.size());
       const auto iters = static_cast<std::uint32_t>(1 + rng.below(50));
       ASSERT_TRUE(Pbkdf2<Hmac<Sha256>>::derive(out, key, msg, iters).ok());
-      ASSERT_EQ(PKCS5_PBKDF2_HMAC(reinterpret_cast<const char*>(key.data()), static_cast<int>(key.size()),
-                                  msg.data(), static_cast<int>(msg.size()), static_cast<int>(iters),
-                                  EVP_sha256(), static_cast<int>(ref.size()), ref.data()), 1);
+      ASSERT_EQ(
+          PKCS5_PBKDF2_HMAC(reinterpret_cast<const char*>(key.data()), static_cast<int>(key.size()),
+                            msg.data(), static_cast<int>(msg.size()), static_cast<int>(iters),
+                            EVP_sha256(), static_cast<int>(ref.size()), ref.data()),
+          1);
       ASSERT_EQ(out, ref) << "seed " << rng.seed;
     }
   }
@@ -163,7 +167,8 @@ TEST(PeerOpenssl, LongMessagePastThe32BitBitLength) {
   ASSERT_EQ(EVP_DigestInit_ex(theirs, EVP_sha256(), nullptr), 1);
   for (int i = 0; i < 600; ++i) {
     chunk[0] = static_cast<std::uint8_t>(i);
-    const auto part = std::span<const std::uint8_t>(chunk).first(chunk.size() - static_cast<std::size_t>(i % 3));
+    const auto part =
+        std::span<const std::uint8_t>(chunk).first(chunk.size() - static_cast<std::size_t>(i % 3));
     ours.update(part);
     EVP_DigestUpdate(theirs, part.data(), part.size());
   }

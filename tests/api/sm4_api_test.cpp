@@ -33,7 +33,8 @@ TEST(Sm4Api, KernelFollowsAxiomCpu) {
     EXPECT_EQ(sm4.kernel_name(), "sm4/gfni_avx512");
   } else if (!spec && cpu::hardware().has(cpu::Feature::avx2 | cpu::Feature::gfni)) {
     EXPECT_EQ(sm4.kernel_name(), "sm4/gfni_avx2");
-  } else if (!spec && cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni)) {
+  } else if (!spec &&
+             cpu::hardware().has(cpu::Feature::vaes | cpu::Feature::avx2 | cpu::Feature::aesni)) {
     EXPECT_EQ(sm4.kernel_name(), "sm4/vaes_avx2");
   }
 }
@@ -42,7 +43,8 @@ TEST(Sm4Api, BlockArgumentErrors) {
   const Sm4 sm4(fixed<16>(Bytes(16, 7)));
   Bytes buf(64, 1), out(64);
   EXPECT_EQ(sm4.encrypt_blocks(std::span(out).first(48), buf).error(), Error::output_size_mismatch);
-  EXPECT_EQ(sm4.decrypt_blocks(std::span(out).first(15), std::span(buf).first(15)).error(), Error::invalid_argument);
+  EXPECT_EQ(sm4.decrypt_blocks(std::span(out).first(15), std::span(buf).first(15)).error(),
+            Error::invalid_argument);
   EXPECT_EQ(sm4.encrypt_blocks(std::span(buf).subspan(16, 32), std::span(buf).first(32)).error(),
             Error::overlapping_buffers);
   EXPECT_EQ(out, Bytes(64, 0));  // nothing written on an error
@@ -92,17 +94,22 @@ TEST(Sm4Api, CcmArgumentsAndTampering) {
   Bytes bad_aad = aad;
   bad_aad[0] ^= 1;
   EXPECT_EQ(ccm.open(out, nonce, bad_aad, sealed).error(), Error::authentication_failed);
-  EXPECT_EQ(ccm.open(std::span(out).first(99), nonce, aad, sealed).error(), Error::output_size_mismatch);
-  EXPECT_EQ(ccm.open(out, nonce, aad, std::span(sealed).first(10)).error(), Error::authentication_failed);
+  EXPECT_EQ(ccm.open(std::span(out).first(99), nonce, aad, sealed).error(),
+            Error::output_size_mismatch);
+  EXPECT_EQ(ccm.open(out, nonce, aad, std::span(sealed).first(10)).error(),
+            Error::authentication_failed);
   // A 13-byte nonce leaves 2 bytes for the length: up to 65535 bytes.
   const Bytes big(65536, 0);
   Bytes o(65536 + 16);
   EXPECT_EQ(ccm.seal(o, rng.bytes(13), {}, big).error(), Error::message_too_long);
-  EXPECT_TRUE(ccm.seal(std::span(o).first(65535 + 16), rng.bytes(13), {}, std::span(big).first(65535)).ok());
+  EXPECT_TRUE(
+      ccm.seal(std::span(o).first(65535 + 16), rng.bytes(13), {}, std::span(big).first(65535))
+          .ok());
   // Partial overlap is refused.
   Bytes buf(200, 3);
-  EXPECT_EQ(ccm.seal_detached(std::span(buf).subspan(1, 100), std::span(buf).subspan(150, 16), nonce, {},
-                              std::span(buf).first(100)).error(),
+  EXPECT_EQ(ccm.seal_detached(std::span(buf).subspan(1, 100), std::span(buf).subspan(150, 16),
+                              nonce, {}, std::span(buf).first(100))
+                .error(),
             Error::overlapping_buffers);
 }
 
@@ -134,7 +141,8 @@ Bytes openssl_crypt(const char* name, const Bytes& key, const Bytes& iv, const B
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Bytes out(in.size() + 16);
   int len = 0, fin = 0;
-  EXPECT_EQ(EVP_EncryptInit_ex(ctx, EVP_get_cipherbyname(name), nullptr, key.data(), iv.data()), 1) << name;
+  EXPECT_EQ(EVP_EncryptInit_ex(ctx, EVP_get_cipherbyname(name), nullptr, key.data(), iv.data()), 1)
+      << name;
   EVP_CIPHER_CTX_set_padding(ctx, 0);
   EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &len, in.data(), static_cast<int>(in.size())), 1);
   EXPECT_EQ(EVP_EncryptFinal_ex(ctx, out.data() + len, &fin), 1);
@@ -148,7 +156,8 @@ TEST(Sm4Api, AgreesWithOpenSsl) {
   for (int round = 0; round < 60; ++round) {
     const Bytes key = rng.bytes(16), iv = rng.bytes(16);
     const std::size_t n = rng.below(3000);
-    const Bytes msg = rng.bytes(n), whole(msg.begin(), msg.begin() + static_cast<long>(n / 16 * 16));
+    const Bytes msg = rng.bytes(n),
+                whole(msg.begin(), msg.begin() + static_cast<long>(n / 16 * 16));
     const Sm4 sm4(fixed<16>(key));
     Bytes out(whole.size());
     ASSERT_TRUE(Ecb<Sm4>(sm4).encrypt(out, whole).ok());
@@ -176,7 +185,8 @@ TEST(Sm4Api, GenericCcmAgreesWithOpenSslAesCcm) {
   for (std::size_t a : {0u, 1u, 17u, 0xfeffu, 0xff00u, 0x10003u}) {
     for (std::size_t n : {7u, 12u, 13u}) {
       const std::size_t tag_len = 4 + 2 * (a % 7), len = rng.below(200);
-      const Bytes key = rng.bytes(16), nonce = rng.bytes(n), aad = rng.bytes(a), msg = rng.bytes(len);
+      const Bytes key = rng.bytes(16), nonce = rng.bytes(n), aad = rng.bytes(a),
+                  msg = rng.bytes(len);
       Bytes ours(len + tag_len);
       ASSERT_TRUE(Ccm<Aes128>(fixed<16>(key)).seal(ours, nonce, aad, msg, tag_len).ok());
       EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
@@ -184,17 +194,22 @@ TEST(Sm4Api, GenericCcmAgreesWithOpenSslAesCcm) {
       int out_len = 0;
       EXPECT_EQ(EVP_EncryptInit_ex(ctx, EVP_aes_128_ccm(), nullptr, nullptr, nullptr), 1);
       EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(n), nullptr), 1);
-      EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag_len), nullptr), 1);
+      EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag_len), nullptr),
+                1);
       EXPECT_EQ(EVP_EncryptInit_ex(ctx, nullptr, nullptr, key.data(), nonce.data()), 1);
       EXPECT_EQ(EVP_EncryptUpdate(ctx, nullptr, &out_len, nullptr, static_cast<int>(len)), 1);
       if (a != 0) {
         EXPECT_EQ(EVP_EncryptUpdate(ctx, nullptr, &out_len, aad.data(), static_cast<int>(a)), 1);
       }
-      EXPECT_EQ(EVP_EncryptUpdate(ctx, theirs.data(), &out_len, msg.data(), static_cast<int>(len)), 1);
+      EXPECT_EQ(EVP_EncryptUpdate(ctx, theirs.data(), &out_len, msg.data(), static_cast<int>(len)),
+                1);
       EXPECT_EQ(EVP_EncryptFinal_ex(ctx, theirs.data() + out_len, &out_len), 1);
-      EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_len), theirs.data() + len), 1);
+      EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_len),
+                                    theirs.data() + len),
+                1);
       EVP_CIPHER_CTX_free(ctx);
-      EXPECT_EQ(ours, theirs) << "aad " << a << " nonce " << n << " tag " << tag_len << " length " << len;
+      EXPECT_EQ(ours, theirs) << "aad " << a << " nonce " << n << " tag " << tag_len << " length "
+                              << len;
     }
   }
 }

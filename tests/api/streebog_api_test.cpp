@@ -47,10 +47,12 @@ TEST(StreebogApi, ResetDiscardsMessage) {
 TEST(StreebogApi, HashManyEqualsHash) {
   Prng rng(test_seed() + 11);
   std::vector<Bytes> messages;
-  for (std::size_t n : {0u, 3u, 64u, 100u, 1000u, 1100u, 70000u, 1u, 4097u}) messages.push_back(rng.bytes(n));
+  for (std::size_t n : {0u, 3u, 64u, 100u, 1000u, 1100u, 70000u, 1u, 4097u})
+    messages.push_back(rng.bytes(n));
   for (int i = 0; i < 6; ++i) messages.push_back(rng.bytes(rng.below(1101)));
   for (std::size_t count : {messages.size(), messages.size() - 1, std::size_t{1}, std::size_t{0}}) {
-    std::vector<std::span<const std::uint8_t>> views(messages.begin(), messages.begin() + static_cast<std::ptrdiff_t>(count));
+    std::vector<std::span<const std::uint8_t>> views(
+        messages.begin(), messages.begin() + static_cast<std::ptrdiff_t>(count));
     std::vector<Streebog256::Digest> out256(count);
     std::vector<Streebog512::Digest> out512(count);
     ASSERT_TRUE(Streebog256::hash_many(out256, views).ok());
@@ -92,7 +94,8 @@ TEST(StreebogApi, HmacAndKdfs) {
   KdfGostr3411_2012_256::derive(k, key, hex("26bdb878"), hex("af21434145656378"));
   EXPECT_EQ(to_hex(k), "a1aa5f7de402d7b3d323f2991c8d4534013137010a83754fd0af6d7cd4922ed9");
   Bytes dk(64);
-  ASSERT_TRUE(Pbkdf2<Hmac<Streebog512>>::derive(dk, as_bytes("password"), as_bytes("salt"), 2).ok());
+  ASSERT_TRUE(
+      Pbkdf2<Hmac<Streebog512>>::derive(dk, as_bytes("password"), as_bytes("salt"), 2).ok());
   EXPECT_EQ(to_hex(dk),
             "5a585bafdfbb6e8830d6d68aa3b43ac00d2e4aebce01c9b31c2caed56f0236d4"
             "d34b2b8fbd2c4e89d54d46f50e47d45bbac301571743119e8d3c42ba66d348de");

@@ -1,5 +1,5 @@
-/* The fast-streebog C API of streebog.h (axiom_streebog_compat) from a C99 program: known answers, streaming, forks,
- * hex output and every return code of streebog_hash_file_dual. */
+/* The fast-streebog C API of streebog.h (axiom_streebog_compat) from a C99 program: known answers,
+ * streaming, forks, hex output and every return code of streebog_hash_file_dual. */
 #define _POSIX_C_SOURCE 200809L
 #include <axiom/streebog.h>
 
@@ -92,7 +92,8 @@ int main(void) {
     CHECK(streebog_hash_file_dual(path, NULL, NULL, NULL, NULL) == -3);
     CHECK(streebog_hash_file_dual("/nonexistent/file", f256, f512, NULL, NULL) == -1);
 #if defined(_WIN32)
-    CHECK(streebog_hash_file_dual("/tmp", f256, f512, NULL, NULL) == -1); /* no fopen of a directory */
+    CHECK(streebog_hash_file_dual("/tmp", f256, f512, NULL, NULL) ==
+          -1); /* no fopen of a directory */
 #else
     CHECK(streebog_hash_file_dual("/tmp", f256, f512, NULL, NULL) == -2); /* a directory */
 #endif

@@ -17,8 +17,10 @@ namespace {
 TEST(XtsApi, AesFromKeyMatchesIeee1619) {
   int cases = 0;
   for (const VectorCase& c : load_vectors("kat/aes_xts.txt")) {
-    const Bytes key = c.bytes("Key"), tweak = c.bytes("Tweak"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
-    if (std::equal(key.begin(), key.begin() + static_cast<long>(key.size() / 2), key.begin() + static_cast<long>(key.size() / 2)))
+    const Bytes key = c.bytes("Key"), tweak = c.bytes("Tweak"), pt = c.bytes("Plaintext"),
+                ct = c.bytes("Ciphertext");
+    if (std::equal(key.begin(), key.begin() + static_cast<long>(key.size() / 2),
+                   key.begin() + static_cast<long>(key.size() / 2)))
       continue;  // vector 1 has K1 == K2, which from_key refuses
     Bytes out(pt.size());
     if (key.size() == 32) {
@@ -38,7 +40,8 @@ TEST(XtsApi, AesFromKeyMatchesIeee1619) {
 
 TEST(XtsApi, Sm4FromKeyBothStandards) {
   for (const VectorCase& c : load_vectors("kat/sm4_xts.txt")) {
-    const Bytes key = c.bytes("Key"), tweak = c.bytes("Tweak"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
+    const Bytes key = c.bytes("Key"), tweak = c.bytes("Tweak"), pt = c.bytes("Plaintext"),
+                ct = c.bytes("Ciphertext");
     const auto s = c.text("Standard") == "gb" ? XtsStandard::gb17964 : XtsStandard::ieee1619;
     const auto xts = Xts<Sm4>::from_key(key, s);
     ASSERT_TRUE(xts.ok());
@@ -61,7 +64,8 @@ TEST(XtsApi, SectorsRoundTrip) {
   Bytes previous;
   for (std::uint64_t number = 0; number < 8; ++number) {
     Bytes tweak(16, 0);
-    for (int i = 0; i < 8; ++i) tweak[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(number >> (8 * i));
+    for (int i = 0; i < 8; ++i)
+      tweak[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(number >> (8 * i));
     Bytes enc(sector.size()), dec(sector.size());
     ASSERT_TRUE(xts->encrypt(enc, sector, fixed<16>(tweak)).ok());
     EXPECT_NE(enc, previous);

@@ -27,14 +27,16 @@ namespace {
 TEST(BenchRegistry, ListsEveryKernelOfEveryAlgorithm) {
   const std::vector<Subject> all = subjects();
   for (const detail::KernelInfo* k : detail::all_kernels()) {
-    const bool found = std::any_of(all.begin(), all.end(), [&](const Subject& s) { return runs_kernel(s, *k); });
+    const bool found =
+        std::any_of(all.begin(), all.end(), [&](const Subject& s) { return runs_kernel(s, *k); });
     EXPECT_TRUE(found) << k->name << " has no benchmark subject (tools/registry)";
   }
 }
 
 TEST(BenchRegistry, TheStreebogTableKernelNamesItsTables) {
   for (const Subject& s : subjects()) {
-    if (const detail::KernelInfo* k = kernel_of(s); k != nullptr && k->name == "streebog/portable") {
+    if (const detail::KernelInfo* k = kernel_of(s);
+        k != nullptr && k->name == "streebog/portable") {
       EXPECT_FALSE(s.tables.empty()) << s.name();
     }
   }
@@ -43,7 +45,8 @@ TEST(BenchRegistry, TheStreebogTableKernelNamesItsTables) {
 TEST(BenchRegistry, EverySubjectGivesThePortableAnswer) {
   for (const Subject& s : subjects()) {
     if (!s.runnable) continue;
-    for (const std::size_t n : std::initializer_list<std::size_t>{16, 64, 256, 8192}) EXPECT_EQ(verify(s, n), "") << s.name() << " at " << n;
+    for (const std::size_t n : std::initializer_list<std::size_t>{16, 64, 256, 8192})
+      EXPECT_EQ(verify(s, n), "") << s.name() << " at " << n;
   }
 }
 
@@ -52,8 +55,10 @@ TEST(BenchRegistry, EverySubjectGivesThePortableAnswer) {
 // kuznyechik/tables, or streebog/portable where a constant-time kernel runs).
 TEST(BenchRegistry, TheDefaultIsTheKernelSelectKernelPicks) {
   const cpu::Features f = cpu::detected();
-  EXPECT_EQ(default_kernel("kuznyechik", f), &detail::select_kernel(detail::kuznyechik_kernels(), f).info);
-  EXPECT_EQ(default_kernel("streebog", f), &detail::select_kernel(detail::streebog_kernels(), f).info);
+  EXPECT_EQ(default_kernel("kuznyechik", f),
+            &detail::select_kernel(detail::kuznyechik_kernels(), f).info);
+  EXPECT_EQ(default_kernel("streebog", f),
+            &detail::select_kernel(detail::streebog_kernels(), f).info);
   EXPECT_EQ(default_kernel("sha256", f), &detail::select_kernel(detail::sha256_kernels(), f).info);
   EXPECT_EQ(default_kernel("no-such-algorithm", f), nullptr);
   // A CPU of no SIMD: Kuznyechik's table kernel runs there and comes before the portable one,
@@ -69,9 +74,10 @@ TEST(BenchRegistry, TheDefaultIsTheKernelSelectKernelPicks) {
     defaults[s.algo + "/" + s.op] += is_default(s) ? 1 : 0;
     if (is_default(s)) {
       EXPECT_TRUE(s.runnable) << s.name();
-      const bool ct_runs = std::any_of(detail::all_kernels().begin(), detail::all_kernels().end(), [&](const auto* o) {
-        return o->algorithm() == k->algorithm() && o->constant_time && f.has(o->needs);
-      });
+      const bool ct_runs = std::any_of(
+          detail::all_kernels().begin(), detail::all_kernels().end(), [&](const auto* o) {
+            return o->algorithm() == k->algorithm() && o->constant_time && f.has(o->needs);
+          });
       EXPECT_TRUE(k->constant_time || !ct_runs) << s.name();
     }
   }
@@ -124,14 +130,16 @@ TEST(BenchMeasure, Sizes) {
   EXPECT_EQ(n, 1u << 20);
   EXPECT_TRUE(parse_size("2G", n));
   EXPECT_EQ(n, std::uint64_t{2} << 30);
-  for (const char* bad : {"", "K", "1X", "-1", "1.5K", "2048G", "1234567890123"}) EXPECT_FALSE(parse_size(bad, n)) << bad;
+  for (const char* bad : {"", "K", "1X", "-1", "1.5K", "2048G", "1234567890123"})
+    EXPECT_FALSE(parse_size(bad, n)) << bad;
 
   std::vector<std::size_t> sizes;
   EXPECT_TRUE(parse_sizes("64,1K,16K", sizes));
   EXPECT_EQ(sizes, (std::vector<std::size_t>{64, 1024, 16384}));
   EXPECT_TRUE(parse_sizes("", sizes));
   EXPECT_TRUE(sizes.empty());
-  for (const char* bad : {"64,", ",64", "0", "64,,1K", "x"}) EXPECT_FALSE(parse_sizes(bad, sizes)) << bad;
+  for (const char* bad : {"64,", ",64", "0", "64,,1K", "x"})
+    EXPECT_FALSE(parse_sizes(bad, sizes)) << bad;
 }
 
 TEST(BenchMeasure, BlockSizes) {
@@ -224,7 +232,8 @@ TEST(BenchMeasure, HwCountersCountOrSayWhyNot) {
 
 TEST(BenchMeasure, LockedBufferKeepsItsBytesOrSaysWhy) {
   LockedBuffer b(std::vector<std::uint8_t>{1, 2, 3});
-  EXPECT_EQ(std::vector<std::uint8_t>(b.span().begin(), b.span().end()), (std::vector<std::uint8_t>{1, 2, 3}));
+  EXPECT_EQ(std::vector<std::uint8_t>(b.span().begin(), b.span().end()),
+            (std::vector<std::uint8_t>{1, 2, 3}));
   if (!b.locked()) {
     EXPECT_NE(LockedBuffer::lock_error(), "");
   }
@@ -238,7 +247,8 @@ struct Simulated {
   std::vector<std::size_t> reps;
   double run(Schedule& s, double seconds_per_rep, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    for (std::vector<std::size_t> round = s.next_round(now); !round.empty(); round = s.next_round(now)) {
+    for (std::vector<std::size_t> round = s.next_round(now); !round.empty();
+         round = s.next_round(now)) {
       for (const std::size_t f : round) {
         if (s.stop_now(now)) break;
         std::normal_distribution<double> value(10.0, 10.0 * spread[f]);
@@ -284,7 +294,8 @@ TEST(BenchSchedule, TheBudgetHoldsAndGoesToTheNoisyFigures) {
   EXPECT_LE(capped_end, 70 + 28 * 1.0 + 1e-6);
   EXPECT_GE(capped_end, 70 + 28 * 0.9);
   std::size_t at_max = 0;
-  for (std::size_t f = 0; f < 1000; f += 10) at_max += more.reps[f] == static_cast<std::size_t>(o.max_reps) ? 1 : 0;
+  for (std::size_t f = 0; f < 1000; f += 10)
+    at_max += more.reps[f] == static_cast<std::size_t>(o.max_reps) ? 1 : 0;
   EXPECT_GE(at_max, 90u);
 }
 
@@ -300,7 +311,7 @@ TEST(BenchSchedule, MoreFiguresMakeShorterRepetitionsNotALongerRun) {
   ScheduleOptions o;
   o.budget = 10;  // the first 7 rounds in 60 % of it
   double last = 1;
-  for (const std::size_t n : {2646u, 3440u}) {  // today's figures, and 30 % more
+  for (const std::size_t n : {2646u, 3440u}) {         // today's figures, and 30 % more
     std::vector<FigureCost> c = costs(n, 1e-4, 1e-6);  // 1 us calls
     const double rep = pick_rep_seconds(c, o.min_reps, o.share * o.budget);
     EXPECT_LE(o.min_reps * round_seconds(c, rep), o.share * o.budget) << n;
@@ -313,7 +324,7 @@ TEST(BenchSchedule, MoreFiguresMakeShorterRepetitionsNotALongerRun) {
   EXPECT_EQ(calls_for(FigureCost{0, 0.1, 1, ~std::uint64_t{0}}, 0.01), 1u);
   EXPECT_EQ(calls_for(FigureCost{0, 1e-6, 1, 100}, 0.01), 100u);
   EXPECT_EQ(calls_for(FigureCost{0, 1e-6, 1, ~std::uint64_t{0}}, 0.01), 10000u);
-  EXPECT_EQ(calls_for(FigureCost{0, 1e-6, 200, 10000}, 1e-5), 200u);  // per call: never fewer
+  EXPECT_EQ(calls_for(FigureCost{0, 1e-6, 200, 10000}, 1e-5), 200u);      // per call: never fewer
   EXPECT_EQ(pick_rep_seconds(costs(10, 0, 1.0), 5, 1), min_rep_seconds);  // too little time
   EXPECT_EQ(pick_rep_seconds(costs(10, 0, 1e-6), 5, 1000), max_rep_seconds);
 }
@@ -328,7 +339,8 @@ TEST(BenchSchedule, ALoadedMachineShortensTheRepetitions) {
     Schedule s(costs(10000, 1e-5, 1e-5), o, 0, told, 1);
     std::mt19937_64 rng(4);
     double now = 0, first_round = 0, first_rounds = 0;
-    for (std::vector<std::size_t> round = s.next_round(now); !round.empty(); round = s.next_round(now)) {
+    for (std::vector<std::size_t> round = s.next_round(now); !round.empty();
+         round = s.next_round(now)) {
       if (s.rounds() == 2) first_round = now;
       if (s.rounds() == o.min_reps + 1) first_rounds = now;
       for (const std::size_t f : round) {

@@ -18,11 +18,12 @@
 
 static int swapped;
 
-static void after_use(const char *path) {
-  const char *spec = getenv("FAULT_SHIM_SWAP");
+static void after_use(const char* path) {
+  const char* spec = getenv("FAULT_SHIM_SWAP");
   if (spec == NULL || swapped) return;
-  const char *colon = strchr(spec, ':');
-  if (colon == NULL || strlen(path) != (size_t)(colon - spec) || strncmp(path, spec, (size_t)(colon - spec)) != 0)
+  const char* colon = strchr(spec, ':');
+  if (colon == NULL || strlen(path) != (size_t)(colon - spec) ||
+      strncmp(path, spec, (size_t)(colon - spec)) != 0)
     return;
   swapped = 1;
   char tmp[4096];
@@ -31,7 +32,7 @@ static void after_use(const char *path) {
 }
 
 static int refused(int flags) {
-  const char *no_tmpfile = getenv("FAULT_SHIM_NO_TMPFILE");
+  const char* no_tmpfile = getenv("FAULT_SHIM_NO_TMPFILE");
   if (no_tmpfile == NULL || (flags & O_TMPFILE) != O_TMPFILE) return 0;
   errno = EOPNOTSUPP;
   return 1;
@@ -39,46 +40,50 @@ static int refused(int flags) {
 
 #define NEXT(name, type) ((type)dlsym(RTLD_NEXT, name))
 
-int open(const char *path, int flags, ...) {
+int open(const char* path, int flags, ...) {
   va_list ap;
   va_start(ap, flags);
-  const mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
+  const mode_t mode =
+      (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
   va_end(ap);
   if (refused(flags)) return -1;
-  const int fd = NEXT("open", int (*)(const char *, int, ...))(path, flags, mode);
+  const int fd = NEXT("open", int (*)(const char*, int, ...))(path, flags, mode);
   after_use(path);
   return fd;
 }
 
-int open64(const char *path, int flags, ...) {
+int open64(const char* path, int flags, ...) {
   va_list ap;
   va_start(ap, flags);
-  const mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
+  const mode_t mode =
+      (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
   va_end(ap);
   return open(path, flags, mode);
 }
 
-int openat(int dirfd, const char *path, int flags, ...) {
+int openat(int dirfd, const char* path, int flags, ...) {
   va_list ap;
   va_start(ap, flags);
-  const mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
+  const mode_t mode =
+      (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
   va_end(ap);
   if (refused(flags)) return -1;
-  const int fd = NEXT("openat", int (*)(int, const char *, int, ...))(dirfd, path, flags, mode);
+  const int fd = NEXT("openat", int (*)(int, const char*, int, ...))(dirfd, path, flags, mode);
   after_use(path);
   return fd;
 }
 
-int openat64(int dirfd, const char *path, int flags, ...) {
+int openat64(int dirfd, const char* path, int flags, ...) {
   va_list ap;
   va_start(ap, flags);
-  const mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
+  const mode_t mode =
+      (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, mode_t) : 0;
   va_end(ap);
   return openat(dirfd, path, flags, mode);
 }
 
-int stat(const char *path, struct stat *st) {
-  const int r = NEXT("stat", int (*)(const char *, struct stat *))(path, st);
+int stat(const char* path, struct stat* st) {
+  const int r = NEXT("stat", int (*)(const char*, struct stat*))(path, st);
   after_use(path);
   return r;
 }

@@ -57,13 +57,14 @@ template <class K>
 class KernelCt : public ::testing::TestWithParam<const K*> {
  protected:
   void SetUp() override {
-    if (!this->GetParam()->info.constant_time) GTEST_SKIP() << "kernel is not constant time by design";
+    if (!this->GetParam()->info.constant_time)
+      GTEST_SKIP() << "kernel is not constant time by design";
     AXIOM_SKIP_UNLESS_RUNNABLE(this->GetParam()->info);
   }
 };
 
 // Instantiates suite (a KernelCt) over every kernel of list, each test named with its kernel.
-#define AXIOM_CT_KERNELS(suite, list) \
+#define AXIOM_CT_KERNELS(suite, list)                                 \
   INSTANTIATE_TEST_SUITE_P(Kernels, suite, ::testing::ValuesIn(list), \
                            [](const auto& p) { return kernel_test_name(p.param->info); })
 
@@ -82,10 +83,12 @@ int verdict(int r) {
 // with padding on a secret message (whose length is not a whole number of blocks); only outputs
 // and verdicts are declassified.
 template <class C>
-void BlockModesWithSecrets(const C& cipher, std::span<const std::uint8_t, C::block_size> iv, const Bytes& msg) {
+void BlockModesWithSecrets(const C& cipher, std::span<const std::uint8_t, C::block_size> iv,
+                           const Bytes& msg) {
   Bytes out(msg.size() + 16);
   const std::size_t whole = msg.size() / 16 * 16;
-  for (const std::size_t n : {std::size_t{16}, std::size_t{48}, whole}) {  // one block, a partial batch, more than a batch
+  for (const std::size_t n : {std::size_t{16}, std::size_t{48},
+                              whole}) {  // one block, a partial batch, more than a batch
     const auto in = std::span<const std::uint8_t>(msg).first(n);
     ASSERT_TRUE(cipher.encrypt_blocks(std::span(out).first(n), in).ok());
     ASSERT_TRUE(cipher.decrypt_blocks(std::span(out).first(n), in).ok());
@@ -243,11 +246,11 @@ void BlockCipherAndModes(const Kernel& kernel) {
   const C cipher(std::span<const std::uint8_t, C::key_size>(key.data(), C::key_size), kernel);
   BlockModesWithSecrets(cipher, std::span<const std::uint8_t, B>(iv.data(), B), msg);
 }
-#define AXIOM_CT_ROW(family, block, standard, ...)                                                     \
-  using family##Ct = KernelCt<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>>;        \
-  TEST_P(family##Ct, BlockCipherAndModes) {                                                          \
-    BlockCipherAndModes<typename detail::family##_row::ciphers::last>(*GetParam());                  \
-  }                                                                                                  \
+#define AXIOM_CT_ROW(family, block, standard, ...)                                            \
+  using family##Ct = KernelCt<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>>; \
+  TEST_P(family##Ct, BlockCipherAndModes) {                                                   \
+    BlockCipherAndModes<typename detail::family##_row::ciphers::last>(*GetParam());           \
+  }                                                                                           \
   AXIOM_CT_KERNELS(family##Ct, detail::family##_kernels());
 AXIOM_BLOCK_CIPHERS(AXIOM_CT_ROW)
 #undef AXIOM_CT_ROW
@@ -256,7 +259,9 @@ AXIOM_BLOCK_CIPHERS(AXIOM_CT_ROW)
 // kernel matching the GHASH kernel's class (portable with portable, AES-NI with PCLMUL).
 using GcmCt = KernelCt<detail::GhashKernel>;
 TEST_P(GcmCt, SealAndOpen) {
-  const detail::AesKernel& aes = GetParam() == &detail::ghash_portable ? detail::aes_portable : *detail::aes_kernels()[detail::aes_kernels().size() - 2];
+  const detail::AesKernel& aes = GetParam() == &detail::ghash_portable
+                                     ? detail::aes_portable
+                                     : *detail::aes_kernels()[detail::aes_kernels().size() - 2];
   Prng rng(5);
   Bytes key = rng.bytes(16), nonce = rng.bytes(12), aad = rng.bytes(30), msg = rng.bytes(150);
   ct::secret(std::span(key));
@@ -276,7 +281,10 @@ TEST_P(sm4Ct, Aeads) {
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
   const Sm4 sm4(std::span<const std::uint8_t, 16>(key.data(), 16), *GetParam());
-  const detail::GhashKernel& ghash = GetParam() == &detail::sm4_portable ? detail::ghash_portable : *detail::ghash_kernels()[detail::ghash_kernels().size() - 2];
+  const detail::GhashKernel& ghash =
+      GetParam() == &detail::sm4_portable
+          ? detail::ghash_portable
+          : *detail::ghash_kernels()[detail::ghash_kernels().size() - 2];
   const Bytes nonce = rng.bytes(12), aad = rng.bytes(30);
   SealOpenWithSecrets(Sm4Gcm(sm4, ghash), nonce, aad, msg);
   SealOpenWithSecrets(Sm4Ccm(sm4), nonce, aad, msg);
@@ -292,7 +300,6 @@ TEST_P(sm4Ct, Aeads) {
   ASSERT_TRUE(ctr_big.apply(big_out, big).ok());
   ct::declassify(std::span(big_out));
 }
-
 
 // Magma's kernel ops, called directly: a schedule from a secret key, every op on one block, a
 // partial batch and several batches of a secret message (counters and IVs public, as in use).
@@ -338,8 +345,10 @@ TEST_P(MgmCt, SealAndOpen) {
   nonce[0] &= 0x7f;
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
-  SealOpenWithSecrets(KuznyechikMgm(Kuznyechik(std::span<const std::uint8_t, 32>(key.data(), 32), cipher), *GetParam()),
-                      nonce, aad, msg);
+  SealOpenWithSecrets(
+      KuznyechikMgm(Kuznyechik(std::span<const std::uint8_t, 32>(key.data(), 32), cipher),
+                    *GetParam()),
+      nonce, aad, msg);
 }
 AXIOM_CT_KERNELS(MgmCt, detail::mgm_kernels());
 
@@ -378,7 +387,7 @@ TEST_P(ChaCha20Ct, StreamWithSecretKeyAndData) {
 TEST_P(ChaCha20Ct, AeadSealAndOpenWithSecretKey) {
   Prng rng(5);
   for (const auto* poly : detail::poly1305_kernels()) {
-    if (!kernel_runnable(poly->info)) continue;  // valgrind hides AVX-512
+    if (!kernel_runnable(poly->info)) continue;               // valgrind hides AVX-512
     for (std::size_t n : {0u, 1u, 64u, 200u, 600u, 1600u}) {  // 1600: the fused pass, 3 groups
       Bytes key = rng.bytes(32), nonce = rng.bytes(24), msg = rng.bytes(n), aad = rng.bytes(13);
       ct::secret(std::span(key));
@@ -441,36 +450,40 @@ TEST(CApiCt, CiphersMacsAndAeadsWithSecretInputs) {
   axiom_aes_ctx aes;
   ASSERT_EQ(axiom_aes_init(&aes, key.data(), 16), AXIOM_OK);
   Bytes chain = iv;
-  EXPECT_EQ(verdict(axiom_aes_cbc_encrypt(&aes, chain.data(), out.data(), 96, msg.data(), 96)), AXIOM_OK);
-  EXPECT_EQ(verdict(axiom_aes_ctr_xor(&aes, iv.data(), 5, out.data(), msg.size(), msg.data(), msg.size())),
+  EXPECT_EQ(verdict(axiom_aes_cbc_encrypt(&aes, chain.data(), out.data(), 96, msg.data(), 96)),
+            AXIOM_OK);
+  EXPECT_EQ(verdict(axiom_aes_ctr_xor(&aes, iv.data(), 5, out.data(), msg.size(), msg.data(),
+                                      msg.size())),
             AXIOM_OK);
   EXPECT_EQ(verdict(axiom_aes_cmac(&aes, tag, msg.data(), msg.size())), AXIOM_OK);
   axiom_aes_clear(&aes);
 
   axiom_aes_gcm_ctx gcm;
   ASSERT_EQ(axiom_aes_gcm_init(&gcm, key.data(), 32), AXIOM_OK);
-  EXPECT_EQ(verdict(axiom_aes_gcm_seal(&gcm, out.data(), out.size(), iv.data(), 12, aad.data(), aad.size(),
-                                       msg.data(), msg.size())),
+  EXPECT_EQ(verdict(axiom_aes_gcm_seal(&gcm, out.data(), out.size(), iv.data(), 12, aad.data(),
+                                       aad.size(), msg.data(), msg.size())),
             AXIOM_OK);
   for (const bool tamper : {false, true}) {
     out[3] ^= tamper ? 1 : 0;
-    EXPECT_EQ(verdict(axiom_aes_gcm_open(&gcm, back.data(), back.size(), iv.data(), 12, aad.data(), aad.size(),
-                                         out.data(), out.size())),
+    EXPECT_EQ(verdict(axiom_aes_gcm_open(&gcm, back.data(), back.size(), iv.data(), 12, aad.data(),
+                                         aad.size(), out.data(), out.size())),
               tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
   }
   axiom_aes_gcm_clear(&gcm);
 
   for (const std::size_t nonce_len : {12u, 24u}) {
-    const auto seal = nonce_len == 12 ? axiom_chacha20_poly1305_seal : axiom_xchacha20_poly1305_seal;
-    const auto open = nonce_len == 12 ? axiom_chacha20_poly1305_open : axiom_xchacha20_poly1305_open;
+    const auto seal =
+        nonce_len == 12 ? axiom_chacha20_poly1305_seal : axiom_xchacha20_poly1305_seal;
+    const auto open =
+        nonce_len == 12 ? axiom_chacha20_poly1305_open : axiom_xchacha20_poly1305_open;
     Bytes nonce = rng.bytes(nonce_len);
-    EXPECT_EQ(verdict(seal(out.data(), out.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(),
-                           aad.size(), msg.data(), msg.size())),
+    EXPECT_EQ(verdict(seal(out.data(), out.size(), key.data(), 32, nonce.data(), nonce_len,
+                           aad.data(), aad.size(), msg.data(), msg.size())),
               AXIOM_OK);
     for (const bool tamper : {false, true}) {
       out[7] ^= tamper ? 1 : 0;
-      EXPECT_EQ(verdict(open(back.data(), back.size(), key.data(), 32, nonce.data(), nonce_len, aad.data(),
-                             aad.size(), out.data(), out.size())),
+      EXPECT_EQ(verdict(open(back.data(), back.size(), key.data(), 32, nonce.data(), nonce_len,
+                             aad.data(), aad.size(), out.data(), out.size())),
                 tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK);
     }
   }
@@ -518,22 +531,33 @@ TEST(CApiCt, GostCiphersWithSecretInputs) {
   ASSERT_EQ(axiom_kuznyechik_init(&kuz, key.data(), 32), AXIOM_OK);
   for (int cipher = 0; cipher < 2; ++cipher) {
     Bytes chain = iv;
-    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cbc_decrypt(&kuz, chain.data(), out.data(), 96, msg.data(), 96)
-                             : axiom_sm4_cbc_decrypt(&sm4, chain.data(), out.data(), 96, msg.data(), 96)),
+    EXPECT_EQ(
+        verdict(cipher ? axiom_kuznyechik_cbc_decrypt(&kuz, chain.data(), out.data(), 96,
+                                                      msg.data(), 96)
+                       : axiom_sm4_cbc_decrypt(&sm4, chain.data(), out.data(), 96, msg.data(), 96)),
+        AXIOM_OK);
+    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cfb_encrypt(&kuz, chain.data(), out.data(), 100,
+                                                            msg.data(), 100)
+                             : axiom_sm4_cfb_encrypt(&sm4, chain.data(), out.data(), 100,
+                                                     msg.data(), 100)),
               AXIOM_OK);
-    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cfb_encrypt(&kuz, chain.data(), out.data(), 100, msg.data(), 100)
-                             : axiom_sm4_cfb_encrypt(&sm4, chain.data(), out.data(), 100, msg.data(), 100)),
-              AXIOM_OK);
-    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_ofb_xor(&kuz, chain.data(), out.data(), 100, msg.data(), 100)
-                             : axiom_sm4_ofb_xor(&sm4, chain.data(), out.data(), 100, msg.data(), 100)),
-              AXIOM_OK);
-    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_ctr_xor(&kuz, iv.data(), 3, out.data(), 100, msg.data(), 100)
-                             : axiom_sm4_ctr_xor(&sm4, iv.data(), 3, out.data(), 100, msg.data(), 100)),
-              AXIOM_OK);
-    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cmac(&kuz, tag, msg.data(), 100) : axiom_sm4_cmac(&sm4, tag, msg.data(), 100)),
+    EXPECT_EQ(
+        verdict(cipher
+                    ? axiom_kuznyechik_ofb_xor(&kuz, chain.data(), out.data(), 100, msg.data(), 100)
+                    : axiom_sm4_ofb_xor(&sm4, chain.data(), out.data(), 100, msg.data(), 100)),
+        AXIOM_OK);
+    EXPECT_EQ(
+        verdict(cipher
+                    ? axiom_kuznyechik_ctr_xor(&kuz, iv.data(), 3, out.data(), 100, msg.data(), 100)
+                    : axiom_sm4_ctr_xor(&sm4, iv.data(), 3, out.data(), 100, msg.data(), 100)),
+        AXIOM_OK);
+    EXPECT_EQ(verdict(cipher ? axiom_kuznyechik_cmac(&kuz, tag, msg.data(), 100)
+                             : axiom_sm4_cmac(&sm4, tag, msg.data(), 100)),
               AXIOM_OK);
   }
-  EXPECT_EQ(verdict(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv.data(), 8, 32, out.data(), 100, msg.data(), 100)), AXIOM_OK);
+  EXPECT_EQ(verdict(axiom_kuznyechik_ctr_acpkm_xor(&kuz, iv.data(), 8, 32, out.data(), 100,
+                                                   msg.data(), 100)),
+            AXIOM_OK);
 
   // The AEADs: seal, then open with the right and a wrong tag (SM4-CCM, Kuznyechik-MGM, SM4-GCM).
   axiom_sm4_gcm_ctx gcm;
@@ -541,16 +565,23 @@ TEST(CApiCt, GostCiphersWithSecretInputs) {
   for (int aead = 0; aead < 3; ++aead) {
     const std::size_t nonce_len = aead == 1 ? 16 : 12;
     const int sealed =
-        aead == 0 ? axiom_sm4_ccm_seal(&sm4, out.data(), out.size(), iv.data(), nonce_len, aad.data(), aad.size(), msg.data(), msg.size())
-        : aead == 1 ? axiom_kuznyechik_mgm_seal(&kuz, out.data(), out.size(), iv.data(), nonce_len, aad.data(), aad.size(), msg.data(), msg.size())
-                    : axiom_sm4_gcm_seal(&gcm, out.data(), out.size(), iv.data(), nonce_len, aad.data(), aad.size(), msg.data(), msg.size());
+        aead == 0   ? axiom_sm4_ccm_seal(&sm4, out.data(), out.size(), iv.data(), nonce_len,
+                                         aad.data(), aad.size(), msg.data(), msg.size())
+        : aead == 1 ? axiom_kuznyechik_mgm_seal(&kuz, out.data(), out.size(), iv.data(), nonce_len,
+                                                aad.data(), aad.size(), msg.data(), msg.size())
+                    : axiom_sm4_gcm_seal(&gcm, out.data(), out.size(), iv.data(), nonce_len,
+                                         aad.data(), aad.size(), msg.data(), msg.size());
     EXPECT_EQ(verdict(sealed), AXIOM_OK);
     for (const bool tamper : {false, true}) {
       out[5] ^= tamper ? 1 : 0;
       const int opened =
-          aead == 0 ? axiom_sm4_ccm_open(&sm4, back.data(), back.size(), iv.data(), nonce_len, aad.data(), aad.size(), out.data(), out.size())
-          : aead == 1 ? axiom_kuznyechik_mgm_open(&kuz, back.data(), back.size(), iv.data(), nonce_len, aad.data(), aad.size(), out.data(), out.size())
-                      : axiom_sm4_gcm_open(&gcm, back.data(), back.size(), iv.data(), nonce_len, aad.data(), aad.size(), out.data(), out.size());
+          aead == 0 ? axiom_sm4_ccm_open(&sm4, back.data(), back.size(), iv.data(), nonce_len,
+                                         aad.data(), aad.size(), out.data(), out.size())
+          : aead == 1
+              ? axiom_kuznyechik_mgm_open(&kuz, back.data(), back.size(), iv.data(), nonce_len,
+                                          aad.data(), aad.size(), out.data(), out.size())
+              : axiom_sm4_gcm_open(&gcm, back.data(), back.size(), iv.data(), nonce_len, aad.data(),
+                                   aad.size(), out.data(), out.size());
       EXPECT_EQ(verdict(opened), tamper ? AXIOM_ERR_AUTHENTICATION_FAILED : AXIOM_OK) << aead;
     }
   }
@@ -610,7 +641,8 @@ TEST_P(StreebogCt, HmacKdfAndPbkdf2WithSecretInputs) {
   ct::declassify(std::span(tree));
   Bytes password = rng.bytes(12), dk(80);
   ct::secret(std::span(password));
-  ASSERT_TRUE(Pbkdf2<Hmac<Streebog512>>::derive(dk, password, salt, 2, Streebog512(*GetParam())).ok());
+  ASSERT_TRUE(
+      Pbkdf2<Hmac<Streebog512>>::derive(dk, password, salt, 2, Streebog512(*GetParam())).ok());
   ct::declassify(std::span(dk));
 }
 

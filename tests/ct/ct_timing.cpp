@@ -139,7 +139,9 @@ Outcome measure(const Target& t, std::size_t measurements, std::mt19937_64& rng)
   Outcome out;
   for (const double p : percentiles) {
     const std::uint32_t limit =
-        p >= 100 ? UINT32_MAX : sorted[static_cast<std::size_t>(p / 100 * static_cast<double>(sorted.size() - 1))];
+        p >= 100
+            ? UINT32_MAX
+            : sorted[static_cast<std::size_t>(p / 100 * static_cast<double>(sorted.size() - 1))];
     Moments m[2];
     for (std::size_t i = 0; i < measurements; ++i)
       if (cycles[i] <= limit) m[cls[i]].add(cycles[i]);
@@ -165,8 +167,8 @@ volatile std::uint8_t sink;  // keeps results alive
 // 3.19 (the ct tests), so it is timed here.
 bool hidden_from_valgrind(axiom::cpu::Features needs) {
   using axiom::cpu::Feature;
-  for (Feature f : {Feature::shani, Feature::vaes, Feature::vpclmul, Feature::avx512, Feature::vbmi, Feature::vbmi2,
-                    Feature::ifma, Feature::gfni})
+  for (Feature f : {Feature::shani, Feature::vaes, Feature::vpclmul, Feature::avx512, Feature::vbmi,
+                    Feature::vbmi2, Feature::ifma, Feature::gfni})
     if (needs.has(f)) return true;
   return false;
 }
@@ -175,23 +177,27 @@ bool hidden_from_valgrind(axiom::cpu::Features needs) {
 // secret messages, and the key schedule plus CTR under a secret key (last: the A/A control
 // reuses it).
 template <class Cipher, class Kernel>
-void add_block_cipher_targets(std::vector<Target>& targets, const std::string& label, const Kernel& kernel) {
-  static constexpr std::uint8_t key_bytes[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+void add_block_cipher_targets(std::vector<Target>& targets, const std::string& label,
+                              const Kernel& kernel) {
+  static constexpr std::uint8_t key_bytes[32] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11,
+                                                 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+                                                 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
   constexpr std::size_t key_size = Cipher::key_size;
-  const auto cipher =
-      std::make_shared<const Cipher>(std::span<const std::uint8_t, key_size>(key_bytes, key_size), kernel);
-  targets.push_back({label + ": ECB of a secret 512-byte plaintext", 512, false, [cipher](const std::uint8_t* s) {
-                       std::uint8_t out[512];
-                       (void)cipher->encrypt_blocks(out, {s, 512});
-                       sink = out[0];
-                     }});
+  const auto cipher = std::make_shared<const Cipher>(
+      std::span<const std::uint8_t, key_size>(key_bytes, key_size), kernel);
+  targets.push_back(
+      {label + ": ECB of a secret 512-byte plaintext", 512, false, [cipher](const std::uint8_t* s) {
+         std::uint8_t out[512];
+         (void)cipher->encrypt_blocks(out, {s, 512});
+         sink = out[0];
+       }});
   // The many-stream calls (the kernel's cbc_lanes): 16 secret messages of 32 bytes side by side.
   targets.push_back({label + ": CBC encrypt_many of 16 secret 32-byte messages", 512, false,
                      [cipher](const std::uint8_t* s) {
                        std::uint8_t out[512];
                        axiom::CbcJob jobs[16];
-                       for (std::size_t i = 0; i < 16; ++i) jobs[i] = {{out + 32 * i, 32}, {s + 32 * i, 32}, {}};
+                       for (std::size_t i = 0; i < 16; ++i)
+                         jobs[i] = {{out + 32 * i, 32}, {s + 32 * i, 32}, {}};
                        (void)axiom::Cbc<Cipher>::encrypt_many(*cipher, jobs);
                        sink = out[0];
                      }});
@@ -207,7 +213,9 @@ void add_block_cipher_targets(std::vector<Target>& targets, const std::string& l
                      [&kernel](const std::uint8_t* s) {
                        static constexpr std::uint8_t iv[Cipher::block_size] = {}, zeros[256] = {};
                        std::uint8_t out[256];
-                       axiom::Ctr<Cipher> ctr(Cipher(std::span<const std::uint8_t, key_size>(s, key_size), kernel), iv);
+                       axiom::Ctr<Cipher> ctr(
+                           Cipher(std::span<const std::uint8_t, key_size>(s, key_size), kernel),
+                           iv);
                        (void)ctr.apply(out, zeros);
                        sink = out[0];
                      }});
@@ -218,7 +226,8 @@ void add_block_cipher_targets(std::vector<Target>& targets, const std::string& l
 // and only a comparison that stops at the first differing byte would tell them apart (a valid
 // tag would differ by the plaintext release, which the verdict makes public anyway).
 template <class Gcm>
-void add_gcm_targets(std::vector<Target>& targets, const std::string& label, std::shared_ptr<const Gcm> gcm) {
+void add_gcm_targets(std::vector<Target>& targets, const std::string& label,
+                     std::shared_ptr<const Gcm> gcm) {
   static constexpr std::uint8_t nonce[12] = {}, plain[256] = {};
   targets.push_back({label + ": seal of a secret 512 B", 512, false, [gcm](const std::uint8_t* s) {
                        std::uint8_t out[512 + 16];
@@ -245,13 +254,15 @@ template <class Cipher, class Kernel>
 void add_xts_targets(std::vector<Target>& targets, const std::string& label, const Kernel& kernel) {
   static constexpr std::uint8_t k1[16] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3},
                                 k2[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
-  const auto xts = std::make_shared<const axiom::Xts<Cipher>>(Cipher(k1, kernel), Cipher(k2, kernel));
-  targets.push_back({label + ": XTS of a secret 512-byte plaintext", 512, false, [xts](const std::uint8_t* s) {
-                       static constexpr std::uint8_t tweak[16] = {};
-                       std::uint8_t out[512];
-                       (void)xts->encrypt(out, {s, 512}, tweak);
-                       sink = out[0];
-                     }});
+  const auto xts =
+      std::make_shared<const axiom::Xts<Cipher>>(Cipher(k1, kernel), Cipher(k2, kernel));
+  targets.push_back(
+      {label + ": XTS of a secret 512-byte plaintext", 512, false, [xts](const std::uint8_t* s) {
+         static constexpr std::uint8_t tweak[16] = {};
+         std::uint8_t out[512];
+         (void)xts->encrypt(out, {s, 512}, tweak);
+         sink = out[0];
+       }});
   targets.push_back({label + ": XTS of 512 B under a random tweak (secret masks)", 16, false,
                      [xts](const std::uint8_t* s) {
                        static constexpr std::uint8_t plain[512] = {};
@@ -269,27 +280,30 @@ void add_chacha20_targets(std::vector<Target>& targets, const axiom::detail::Cha
                           const axiom::detail::Poly1305Kernel& poly) {
   const std::string label(chacha.info.name);
   for (const std::size_t n : {std::size_t{64}, std::size_t{1024}}) {
-    targets.push_back({label + ": XOR of a secret " + std::to_string(n) + " B under a secret key", 32 + n, false,
-                       [&chacha, n](const std::uint8_t* s) {
+    targets.push_back({label + ": XOR of a secret " + std::to_string(n) + " B under a secret key",
+                       32 + n, false, [&chacha, n](const std::uint8_t* s) {
                          static constexpr std::uint8_t nonce[12] = {};
                          std::uint8_t out[1024];
-                         axiom::ChaCha20 c(std::span<const std::uint8_t, 32>(s, 32), nonce, 1, chacha);
+                         axiom::ChaCha20 c(std::span<const std::uint8_t, 32>(s, 32), nonce, 1,
+                                           chacha);
                          (void)c.crypt({out, n}, {s + 32, n});
                          sink = out[0];
                        }});
   }
-  targets.push_back({std::string(poly.info.name) + ": MAC of a secret 1 KiB under a secret key", 32 + 1024, false,
-                     [&poly](const std::uint8_t* s) {
+  targets.push_back({std::string(poly.info.name) + ": MAC of a secret 1 KiB under a secret key",
+                     32 + 1024, false, [&poly](const std::uint8_t* s) {
                        axiom::Poly1305 m(std::span<const std::uint8_t, 32>(s, 32), poly);
                        m.update({s + 32, 1024});
                        sink = m.finish()[0];
                      }});
-  const std::string aead = "ChaCha20-Poly1305 (" + label + " + " + std::string(poly.info.name) + ")";
+  const std::string aead =
+      "ChaCha20-Poly1305 (" + label + " + " + std::string(poly.info.name) + ")";
   targets.push_back({aead + ": seal of a secret 1 KiB under a secret key", 32 + 1024, false,
                      [&chacha, &poly](const std::uint8_t* s) {
                        static constexpr std::uint8_t nonce[12] = {};
                        std::uint8_t out[1024 + 16];
-                       const axiom::ChaCha20Poly1305 a(std::span<const std::uint8_t, 32>(s, 32), chacha, poly);
+                       const axiom::ChaCha20Poly1305 a(std::span<const std::uint8_t, 32>(s, 32),
+                                                       chacha, poly);
                        (void)a.seal(out, nonce, {s + 32, 1024});
                        sink = out[1024];
                      }});
@@ -326,27 +340,30 @@ int main(int argc, char** argv) {
   std::vector<Target> targets;
 
   std::array<std::uint8_t, 64> reference{};
-  for (std::size_t i = 0; i < reference.size(); ++i) reference[i] = static_cast<std::uint8_t>(i * 29 + 7);
-  targets.push_back({"control/early-exit-compare (must leak)", 64, true, [&](const std::uint8_t* s) {
-                       sink = early_exit_equal(s, reference.data(), 64);
-                     }});
+  for (std::size_t i = 0; i < reference.size(); ++i)
+    reference[i] = static_cast<std::uint8_t>(i * 29 + 7);
+  targets.push_back(
+      {"control/early-exit-compare (must leak)", 64, true,
+       [&](const std::uint8_t* s) { sink = early_exit_equal(s, reference.data(), 64); }});
 
   if (hw.has(detail::sha256_shani.info.needs)) {
-    targets.push_back({"sha256/shani: hash of a secret 256-byte message", 256, false, [](const std::uint8_t* s) {
-                         Sha256 h(detail::sha256_shani);
-                         h.update({s, 256});
-                         sink = h.finish()[0];
-                       }});
-    targets.push_back({"sha256/shani: HMAC-SHA256 with a secret key", 32, false, [](const std::uint8_t* s) {
-                         static const std::uint8_t msg[64] = {};
-                         Hmac<Sha256> m({s, 32}, Sha256(detail::sha256_shani));
-                         m.update(msg);
-                         sink = m.finish()[0];
-                       }});
+    targets.push_back(
+        {"sha256/shani: hash of a secret 256-byte message", 256, false, [](const std::uint8_t* s) {
+           Sha256 h(detail::sha256_shani);
+           h.update({s, 256});
+           sink = h.finish()[0];
+         }});
+    targets.push_back(
+        {"sha256/shani: HMAC-SHA256 with a secret key", 32, false, [](const std::uint8_t* s) {
+           static const std::uint8_t msg[64] = {};
+           Hmac<Sha256> m({s, 32}, Sha256(detail::sha256_shani));
+           m.update(msg);
+           sink = m.finish()[0];
+         }});
   }
   if (hw.has(detail::streebog_avx512_gfni.info.needs)) {
-    targets.push_back({"streebog/avx512_gfni: Streebog-256 of a secret 256-byte message", 256, false,
-                       [](const std::uint8_t* s) {
+    targets.push_back({"streebog/avx512_gfni: Streebog-256 of a secret 256-byte message", 256,
+                       false, [](const std::uint8_t* s) {
                          Streebog256 h(detail::streebog_avx512_gfni);
                          h.update({s, 256});
                          sink = h.finish()[0];
@@ -358,27 +375,28 @@ int main(int argc, char** argv) {
                          m.update(msg);
                          sink = m.finish()[0];
                        }});
-    targets.push_back({"streebog/avx512_gfni: update_many of two secret 256-byte messages (x2 path)", 512, false,
-                       [](const std::uint8_t* s) {
-                         Streebog256 a(detail::streebog_avx512_gfni), b(detail::streebog_avx512_gfni);
-                         Streebog256* hashers[] = {&a, &b};
-                         const std::span<const std::uint8_t> data[] = {{s, 256}, {s + 256, 256}};
-                         const bool ok = Streebog256::update_many(hashers, data).ok();
-                         sink = static_cast<std::uint8_t>(ok ^ a.finish()[0] ^ b.finish()[0]);
-                       }});
+    targets.push_back(
+        {"streebog/avx512_gfni: update_many of two secret 256-byte messages (x2 path)", 512, false,
+         [](const std::uint8_t* s) {
+           Streebog256 a(detail::streebog_avx512_gfni), b(detail::streebog_avx512_gfni);
+           Streebog256* hashers[] = {&a, &b};
+           const std::span<const std::uint8_t> data[] = {{s, 256}, {s + 256, 256}};
+           const bool ok = Streebog256::update_many(hashers, data).ok();
+           sink = static_cast<std::uint8_t>(ok ^ a.finish()[0] ^ b.finish()[0]);
+         }});
   }
   if (hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
     // 15 pairs: three full zmm and the masked tail of three.
-    targets.push_back({"mgm/vpclmul_avx512: sum of 15 products of secret blocks", 2 * 16 * 15, false,
-                       [](const std::uint8_t* s) {
+    targets.push_back({"mgm/vpclmul_avx512: sum of 15 products of secret blocks", 2 * 16 * 15,
+                       false, [](const std::uint8_t* s) {
                          std::uint8_t acc[16] = {};
                          detail::mgm_vpclmul_avx512.mac(acc, s, s + 16 * 15, 15);
                          sink = acc[0];
                        }});
   }
   if (hw.has(detail::sha256_avx512_shani.info.needs)) {
-    targets.push_back({"sha256/avx512_shani: sixteen secret 256-byte messages through update_many", 16 * 256,
-                       false, [](const std::uint8_t* s) {
+    targets.push_back({"sha256/avx512_shani: sixteen secret 256-byte messages through update_many",
+                       16 * 256, false, [](const std::uint8_t* s) {
                          const Sha256 one(detail::sha256_avx512_shani);
                          Sha256 h[16] = {one, one, one, one, one, one, one, one,
                                          one, one, one, one, one, one, one, one};
@@ -393,7 +411,8 @@ int main(int argc, char** argv) {
                          for (Sha256& x : h) first ^= x.finish()[0];
                          sink = first;
                        }});
-    targets.push_back({"sha256/avx512_shani: hash of a secret 256-byte message", 256, false, [](const std::uint8_t* s) {
+    targets.push_back({"sha256/avx512_shani: hash of a secret 256-byte message", 256, false,
+                       [](const std::uint8_t* s) {
                          Sha256 h(detail::sha256_avx512_shani);
                          h.update({s, 256});
                          sink = h.finish()[0];
@@ -407,15 +426,21 @@ int main(int argc, char** argv) {
       if (!hidden_from_valgrind(k->info.needs) || !hw.has(k->info.needs)) continue;
       const std::string name(k->info.name);
       add_block_cipher_targets<Cipher>(targets, name, *k);
-      targets.push_back({name + " A/A control: key schedule and CTR, the fixed key in both classes", Cipher::key_size,
-                         false, targets.back().run, {}, true});
+      targets.push_back({name + " A/A control: key schedule and CTR, the fixed key in both classes",
+                         Cipher::key_size,
+                         false,
+                         targets.back().run,
+                         {},
+                         true});
     }
   });
-  if (hw.has(detail::aes_vaes_avx2.info.needs)) add_xts_targets<Aes128>(targets, "aes/vaes_avx2", detail::aes_vaes_avx2);
+  if (hw.has(detail::aes_vaes_avx2.info.needs))
+    add_xts_targets<Aes128>(targets, "aes/vaes_avx2", detail::aes_vaes_avx2);
   if (hw.has(detail::aes_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx2.info.needs)) {
     static const std::uint8_t key[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
-    add_gcm_targets(targets, "gcm/vaes_avx2 (fused aes/vaes_avx2 + ghash/vpclmul_avx2)",
-                    std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx2, detail::ghash_vpclmul_avx2));
+    add_gcm_targets(
+        targets, "gcm/vaes_avx2 (fused aes/vaes_avx2 + ghash/vpclmul_avx2)",
+        std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx2, detail::ghash_vpclmul_avx2));
   }
   if (hw.has(detail::aes_vaes_avx512.info.needs)) {
     add_xts_targets<Aes128>(targets, "aes/vaes_avx512", detail::aes_vaes_avx512);
@@ -434,20 +459,24 @@ int main(int argc, char** argv) {
   if (hw.has(detail::gcm_vaes_avx512.info.needs)) {
     static const std::uint8_t key[16] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
     add_gcm_targets(targets, "gcm/vaes_avx512 (fused aes/vaes_avx512 + ghash/vpclmul_avx512)",
-                    std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx512, detail::ghash_vpclmul_avx512));
+                    std::make_shared<const AesGcm128>(key, detail::aes_vaes_avx512,
+                                                      detail::ghash_vpclmul_avx512));
   }
   if (hw.has(detail::kuznyechik_avx2.info.needs) && hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
     static const std::uint8_t key[32] = {5, 4, 3, 2, 1};
-    const auto mgm = std::make_shared<const KuznyechikMgm>(Kuznyechik(key, detail::kuznyechik_avx2), detail::mgm_vpclmul_avx512);
-    targets.push_back({"mgm/vpclmul_avx512 (Kuznyechik-MGM on kuznyechik/avx2): seal of a secret 512 B", 512, false,
-                       [mgm](const std::uint8_t* s) {
-                         static constexpr std::uint8_t nonce[16] = {};
-                         std::uint8_t out[512 + 16];
-                         (void)mgm->seal(out, nonce, {}, {s, 512});
-                         sink = out[512];
-                       }});
+    const auto mgm = std::make_shared<const KuznyechikMgm>(Kuznyechik(key, detail::kuznyechik_avx2),
+                                                           detail::mgm_vpclmul_avx512);
+    targets.push_back(
+        {"mgm/vpclmul_avx512 (Kuznyechik-MGM on kuznyechik/avx2): seal of a secret 512 B", 512,
+         false, [mgm](const std::uint8_t* s) {
+           static constexpr std::uint8_t nonce[16] = {};
+           std::uint8_t out[512 + 16];
+           (void)mgm->seal(out, nonce, {}, {s, 512});
+           sink = out[512];
+         }});
   }
-  for (const detail::Sm4Kernel* k : {&detail::sm4_gfni_avx512, &detail::sm4_gfni_avx2, &detail::sm4_vaes_avx2}) {
+  for (const detail::Sm4Kernel* k :
+       {&detail::sm4_gfni_avx512, &detail::sm4_gfni_avx2, &detail::sm4_vaes_avx2}) {
     if (!hw.has(k->info.needs) || !hw.has(detail::ghash_vpclmul_avx2.info.needs)) continue;
     static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
     add_gcm_targets(targets, "SM4-GCM (" + std::string(k->info.name) + " + ghash/vpclmul_avx2)",
@@ -472,8 +501,8 @@ int main(int argc, char** argv) {
                          ops->cbc_encrypt(ks.get(), iv, out, s, 8);
                          sink = out[0];
                        }});
-    targets.push_back({"magma/avx512_vbmi: key and CTR (and MGM's half counter) under a secret key", 32, false,
-                       [ops](const std::uint8_t* s) {
+    targets.push_back({"magma/avx512_vbmi: key and CTR (and MGM's half counter) under a secret key",
+                       32, false, [ops](const std::uint8_t* s) {
                          detail::MagmaSchedule secret_ks;
                          detail::magma_schedule_from_key(secret_ks, s);
                          std::uint8_t out[256] = {}, ctr[8] = {};
@@ -490,28 +519,31 @@ int main(int argc, char** argv) {
     const auto cipher = std::make_shared<const Kuznyechik>(key, k);
     // One chain (CBC encryption's own path) and 32 blocks in one batch (CBC decryption).
     for (const bool decrypt : {false, true})
-      targets.push_back({std::string("kuznyechik/avx512_gfni: CBC ") + (decrypt ? "decryption" : "encryption") +
-                             " of a secret 512-byte message",
-                         512, false, [cipher, decrypt](const std::uint8_t* s) {
-                           static constexpr std::uint8_t iv[16] = {};
-                           std::uint8_t out[512];
-                           Cbc<Kuznyechik> cbc(*cipher, iv);
-                           (void)(decrypt ? cbc.decrypt(out, {s, 512}) : cbc.encrypt(out, {s, 512}));
-                           sink = out[0];
-                         }});
+      targets.push_back(
+          {std::string("kuznyechik/avx512_gfni: CBC ") + (decrypt ? "decryption" : "encryption") +
+               " of a secret 512-byte message",
+           512, false, [cipher, decrypt](const std::uint8_t* s) {
+             static constexpr std::uint8_t iv[16] = {};
+             std::uint8_t out[512];
+             Cbc<Kuznyechik> cbc(*cipher, iv);
+             (void)(decrypt ? cbc.decrypt(out, {s, 512}) : cbc.encrypt(out, {s, 512}));
+             sink = out[0];
+           }});
   }
-  if (hw.has(detail::kuznyechik_avx512_gfni.info.needs) && hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
+  if (hw.has(detail::kuznyechik_avx512_gfni.info.needs) &&
+      hw.has(detail::mgm_vpclmul_avx512.info.needs)) {
     // Seal of a secret message, and open with a tag wrong in its last bit against random tags
     // (both fail: only a comparison that stops early would tell them apart).
     static constexpr std::uint8_t key[32] = {7, 7, 7}, nonce[16] = {0x12, 0x34};
-    const auto mgm = std::make_shared<const KuznyechikMgm>(Kuznyechik(key, detail::kuznyechik_avx512_gfni),
-                                                           detail::mgm_vpclmul_avx512);
+    const auto mgm = std::make_shared<const KuznyechikMgm>(
+        Kuznyechik(key, detail::kuznyechik_avx512_gfni), detail::mgm_vpclmul_avx512);
     const std::string label = "MGM (kuznyechik/avx512_gfni + mgm/vpclmul_avx512)";
-    targets.push_back({label + ": seal of a secret 512 B", 512, false, [mgm](const std::uint8_t* s) {
-                         std::uint8_t out[512 + 16];
-                         (void)mgm->seal(out, nonce, {}, {s, 512});
-                         sink = out[512];
-                       }});
+    targets.push_back(
+        {label + ": seal of a secret 512 B", 512, false, [mgm](const std::uint8_t* s) {
+           std::uint8_t out[512 + 16];
+           (void)mgm->seal(out, nonce, {}, {s, 512});
+           sink = out[512];
+         }});
     static constexpr std::uint8_t plain[256] = {};
     auto sealed = std::make_shared<std::array<std::uint8_t, 256 + 16>>();
     (void)mgm->seal(*sealed, nonce, {}, plain);
@@ -528,14 +560,16 @@ int main(int argc, char** argv) {
   }
   if (hw.has(detail::sm4_vaes_avx2.info.needs) && hw.has(detail::ghash_vpclmul_avx512.info.needs)) {
     static const std::uint8_t key[16] = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5};
-    add_gcm_targets(targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx512)",
-                    std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx512));
+    add_gcm_targets(
+        targets, "SM4-GCM (sm4/vaes_avx2 + ghash/vpclmul_avx512)",
+        std::make_shared<const Sm4Gcm>(key, detail::sm4_vaes_avx2, detail::ghash_vpclmul_avx512));
   }
 
   std::mt19937_64 rng(std::random_device{}());
-  std::printf("dudect-style timing test: %zu measurements per target, fixed vs random secret, "
-              "Welch's t (|t| > %.1f: a leak)\n\n",
-              measurements, threshold);
+  std::printf(
+      "dudect-style timing test: %zu measurements per target, fixed vs random secret, "
+      "Welch's t (|t| > %.1f: a leak)\n\n",
+      measurements, threshold);
   bool ok = true;
   std::vector<Target> selected;
   for (const Target& t : targets) {
@@ -552,9 +586,11 @@ int main(int argc, char** argv) {
     const bool leak = o.max_t > threshold;
     ok = ok && leak == t.control;
     std::printf("%-82s max|t| = %7.2f (%s)  %s\n", t.name.c_str(), o.max_t, o.crop.c_str(),
-                leak ? (t.control ? "leak seen, as planted" : "LEAK") : (t.control ? "CONTROL NOT DETECTED" : "no leak seen"));
+                leak ? (t.control ? "leak seen, as planted" : "LEAK")
+                     : (t.control ? "CONTROL NOT DETECTED" : "no leak seen"));
     std::fflush(stdout);
   }
-  if (targets.size() == 1) std::printf("\nthis CPU has none of SHA-NI, VAES, VPCLMULQDQ, AVX-512: nothing to measure\n");
+  if (targets.size() == 1)
+    std::printf("\nthis CPU has none of SHA-NI, VAES, VPCLMULQDQ, AVX-512: nothing to measure\n");
   return ok ? 0 : 1;
 }

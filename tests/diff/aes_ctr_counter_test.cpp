@@ -39,7 +39,8 @@ TEST_P(AesCtrCounters, EveryLastByteAndCarry) {
   const Bytes in = rng.bytes(16 * blocks);
   // The 15 bytes above the last one: random; ending in 0xff (a carry into the byte above it);
   // the low 64 bits all ones (a carry into the high half); all ones (the 2^128 wrap).
-  Bytes random_prefix = rng.bytes(16), one_ff = rng.bytes(16), low_ones = rng.bytes(16), all_ones(16, 0xff);
+  Bytes random_prefix = rng.bytes(16), one_ff = rng.bytes(16), low_ones = rng.bytes(16),
+        all_ones(16, 0xff);
   one_ff[14] = 0xff;
   std::memset(low_ones.data() + 8, 0xff, 7);
   for (std::size_t key_size : {16u, 32u}) {
@@ -55,16 +56,19 @@ TEST_P(AesCtrCounters, EveryLastByteAndCarry) {
           Bytes counters(16 * blocks), expected(16 * blocks);
           std::uint8_t c[16];
           std::memcpy(c, iv.data(), 16);
-          for (std::size_t i = 0; i < blocks; ++i, increment(c)) std::memcpy(&counters[16 * i], c, 16);
+          for (std::size_t i = 0; i < blocks; ++i, increment(c))
+            std::memcpy(&counters[16 * i], c, 16);
           ASSERT_TRUE(ref.encrypt_blocks(expected, counters).ok());
           for (std::size_t i = 0; i < expected.size(); ++i) expected[i] ^= in[i];
           // Two calls, split anywhere: the counter the first leaves must start the second.
           const std::size_t split = (last * 7 + prefix->at(0)) % (blocks + 1);
           Bytes got(16 * blocks), ctr = iv;
           m.ops->ctr_xor(m.schedule, ctr.data(), got.data(), in.data(), split);
-          m.ops->ctr_xor(m.schedule, ctr.data(), got.data() + 16 * split, in.data() + 16 * split, blocks - split);
+          m.ops->ctr_xor(m.schedule, ctr.data(), got.data() + 16 * split, in.data() + 16 * split,
+                         blocks - split);
           ASSERT_EQ(got, expected) << "key " << K << " iv " << hex_of(iv) << " split " << split;
-          ASSERT_EQ(ctr, Bytes(c, c + 16)) << "key " << K << " iv " << hex_of(iv) << " split " << split;
+          ASSERT_EQ(ctr, Bytes(c, c + 16))
+              << "key " << K << " iv " << hex_of(iv) << " split " << split;
         }
       }
     });

@@ -1,5 +1,5 @@
-// Differential tests: every AES kernel (ECB, CBC, CTR, CFB, OFB, CMAC) and every AES x GHASH kernel pair
-// (GCM) against the portable kernels, at every awkward length, unaligned, in place, with the
+// Differential tests: every AES kernel (ECB, CBC, CTR, CFB, OFB, CMAC) and every AES x GHASH kernel
+// pair (GCM) against the portable kernels, at every awkward length, unaligned, in place, with the
 // output ending at a guard page, and through random streaming splits.
 #include <gtest/gtest.h>
 
@@ -54,8 +54,9 @@ TEST_P(AesDiff, Cbc) {
 TEST_P(AesDiff, Ctr) {
   // Counters that carry out of the low 64 bits and wrap the whole 128 bits within a message.
   each_key(*GetParam(), [](const auto& ref, const auto& mine) {
-    diff_ctr(ref, mine, dense, {"000102030405060708090a0b0c0d0e0f", "0102030405060708fffffffffffffff0",
-                                "fffffffffffffffffffffffffffffffa"});
+    diff_ctr(ref, mine, dense,
+             {"000102030405060708090a0b0c0d0e0f", "0102030405060708fffffffffffffff0",
+              "fffffffffffffffffffffffffffffffa"});
   });
 }
 
@@ -76,7 +77,8 @@ TEST_P(AesDiff, Cmac) {
 
 TEST_P(AesDiff, StreamingSplits) {
   const Bytes key = Prng(test_seed() + 1).bytes(32);
-  streaming_splits(Aes(fixed<32>(key), detail::aes_portable), Aes(fixed<32>(key), *GetParam()), 200, 200, 12);
+  streaming_splits(Aes(fixed<32>(key), detail::aes_portable), Aes(fixed<32>(key), *GetParam()), 200,
+                   200, 12);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, AesDiff, ::testing::ValuesIn(aes_test_kernels()),
@@ -93,7 +95,8 @@ TEST_P(GcmDiff, SealOpenEveryLength) {
       constexpr std::size_t K = decltype(k)::value;
       const AesGcm<K> ref(fixed<K>(key), detail::aes_portable, detail::ghash_portable);
       const AesGcm<K> mine(fixed<K>(key), cipher_kernel(), mul_kernel());
-      const detail::KernelInfo& slower = emulated(mul_kernel().info) ? mul_kernel().info : cipher_kernel().info;
+      const detail::KernelInfo& slower =
+          emulated(mul_kernel().info) ? mul_kernel().info : cipher_kernel().info;
       for (std::size_t n : Sweep(dense).for_kernel(slower.name).lengths()) {
         const Bytes nonce = rng.bytes(n % 3 == 0 ? 1 + rng.below(70) : 12);
         const auto aad = std::span(buf).subspan(n % 11, rng.below(300));
@@ -137,7 +140,8 @@ TEST_P(GcmFusedDiff, AgainstPortable) {
       detail::GhashKey hk_mine, hk_ref;
       detail::gcm_init(*f.ghash, hk_mine, mine.block_ref());
       detail::gcm_init(detail::ghash_portable, hk_ref, ref.block_ref());
-      for (std::size_t n : {0u, 1u, 2u, 14u, 15u, 16u, 17u, 30u, 31u, 32u, 33u, 48u, 64u, 65u, 127u, 128u, 129u, 200u}) {
+      for (std::size_t n : {0u, 1u, 2u, 14u, 15u, 16u, 17u, 30u, 31u, 32u, 33u, 48u, 64u, 65u, 127u,
+                            128u, 129u, 200u}) {
         for (int call = 0; call < 4; ++call) {
           const bool open = call % 2 != 0, with_last = call >= 2;
           Bytes ctr = rng.bytes(16), y = rng.bytes(16);
@@ -150,19 +154,22 @@ TEST_P(GcmFusedDiff, AgainstPortable) {
             inc32(ref_ctr);
           }
           ASSERT_TRUE(ref.encrypt_blocks(blocks, blocks).ok());
-          for (std::size_t i = 0; i < 16 * n; ++i) expected[i] = static_cast<std::uint8_t>(in[i] ^ blocks[i]);
+          for (std::size_t i = 0; i < 16 * n; ++i)
+            expected[i] = static_cast<std::uint8_t>(in[i] ^ blocks[i]);
           // In place: the output buffer starts as a copy of the input; with_last also hashes a
           // last block (GCM's lengths block) after the message.
           const Bytes last = rng.bytes(16);
           Bytes got(in.begin(), in.end()), got_ctr = ctr, got_y = y;
-          (open ? f.open : f.seal)(mine.block_ref().schedule, hk_mine, got_ctr.data(), got_y.data(), got.data(),
-                                   got.data(), n, with_last ? last.data() : nullptr);
-          detail::ghash_portable.blocks(hk_ref, ref_y.data(), open ? in.data() : expected.data(), n);
+          (open ? f.open : f.seal)(mine.block_ref().schedule, hk_mine, got_ctr.data(), got_y.data(),
+                                   got.data(), got.data(), n, with_last ? last.data() : nullptr);
+          detail::ghash_portable.blocks(hk_ref, ref_y.data(), open ? in.data() : expected.data(),
+                                        n);
           if (with_last) detail::ghash_portable.blocks(hk_ref, ref_y.data(), last.data(), 1);
-          ASSERT_EQ(got, expected) << "key " << K << " blocks " << n << (open ? " open" : " seal") << " seed "
-                                   << rng.seed;
+          ASSERT_EQ(got, expected) << "key " << K << " blocks " << n << (open ? " open" : " seal")
+                                   << " seed " << rng.seed;
           ASSERT_EQ(got_ctr, ref_ctr) << n;
-          ASSERT_EQ(got_y, ref_y) << n << (open ? " open" : " seal") << (with_last ? " with last" : "");
+          ASSERT_EQ(got_y, ref_y) << n << (open ? " open" : " seal")
+                                  << (with_last ? " with last" : "");
         }
       }
     });

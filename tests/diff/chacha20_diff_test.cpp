@@ -66,7 +66,8 @@ TEST_P(ChaCha20Diff, EveryLengthOffsetAndInPlace) {
     Bytes out(n + 32);
     ChaCha20 c = make(key, nonce, counter);
     ASSERT_TRUE(c.crypt(std::span(out).subspan(out_off, n), in).ok()) << n;
-    ASSERT_TRUE(std::equal(expected.begin(), expected.end(), out.begin() + static_cast<long>(out_off)))
+    ASSERT_TRUE(
+        std::equal(expected.begin(), expected.end(), out.begin() + static_cast<long>(out_off)))
         << "length " << n << " offsets " << in_off << "/" << out_off << " seed " << rng.seed;
     Bytes inplace(in.begin(), in.end());
     ChaCha20 d = make(key, nonce, counter);
@@ -87,7 +88,8 @@ TEST_P(ChaCha20Diff, RandomStreamingSplitsAndSeeks) {
     Bytes out(msg.size());
     for (std::size_t pos = 0; pos < msg.size();) {
       const std::size_t take = std::min(msg.size() - pos, rng.below(rng.below(2) ? 40 : 700));
-      ASSERT_TRUE(c.crypt(std::span(out).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
+      ASSERT_TRUE(
+          c.crypt(std::span(out).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
       pos += take;
     }
     ASSERT_EQ(out, expected) << "round " << round << " seed " << rng.seed;
@@ -98,7 +100,8 @@ TEST_P(ChaCha20Diff, RandomStreamingSplitsAndSeeks) {
       ChaCha20 fork = c;
       Bytes tail(msg.size() - 64 * block);
       ASSERT_TRUE(fork.crypt(tail, std::span(msg).subspan(64 * block)).ok());
-      ASSERT_TRUE(std::equal(tail.begin(), tail.end(), expected.begin() + static_cast<long>(64 * block)))
+      ASSERT_TRUE(
+          std::equal(tail.begin(), tail.end(), expected.begin() + static_cast<long>(64 * block)))
           << "seek to " << block << " round " << round << " seed " << rng.seed;
     }
   }
@@ -119,7 +122,8 @@ TEST_P(ChaCha20Diff, GuardPages) {
     EXPECT_TRUE(std::equal(expected.begin(), expected.end(), out.span().begin())) << n;
     ChaCha20 d = make(key, nonce, 7);
     ASSERT_TRUE(d.crypt(in.span(), in.span()).ok());
-    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), in.span().begin())) << "in place " << n;
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), in.span().begin()))
+        << "in place " << n;
   }
 }
 
@@ -139,9 +143,12 @@ TEST_P(ChaCha20Diff, CounterLimit) {
     EXPECT_EQ(out, Bytes(msg.size(), 0x55)) << "nothing written " << blocks;
     // Byte-wise up to the end is fine; then even one byte is refused.
     ASSERT_TRUE(c.crypt(std::span(out).first(5), std::span(msg).first(5)).ok());
-    ASSERT_TRUE(c.crypt(std::span(out).subspan(5, 64 * blocks - 5), std::span(msg).subspan(5, 64 * blocks - 5)).ok());
+    ASSERT_TRUE(c.crypt(std::span(out).subspan(5, 64 * blocks - 5),
+                        std::span(msg).subspan(5, 64 * blocks - 5))
+                    .ok());
     EXPECT_TRUE(std::equal(expected.begin(), expected.end(), out.begin())) << blocks;
-    EXPECT_EQ(c.crypt(std::span(out).last(1), std::span(msg).last(1)).error(), Error::message_too_long);
+    EXPECT_EQ(c.crypt(std::span(out).last(1), std::span(msg).last(1)).error(),
+              Error::message_too_long);
     EXPECT_TRUE(c.crypt({}, {}).ok());
     // Seeking back makes the keystream available again.
     c.seek(counter);
@@ -263,10 +270,17 @@ TEST_P(ChaCha20Diff, FusedMacExtremeValues) {
       r[1] = rng.engine() & max_r[1];
     }
     switch (trial % 8 / 2) {
-      case 1: h[0] = 0xfffffffffffffffa, h[1] = ~0ull, h[2] = 3; break;  // p - 1
-      case 2: h[0] = ~0ull, h[1] = ~0ull, h[2] = 7; break;
-      case 3: h[0] = rng.engine(), h[1] = rng.engine(), h[2] = rng.below(8); break;
-      default: break;
+      case 1:
+        h[0] = 0xfffffffffffffffa, h[1] = ~0ull, h[2] = 3;
+        break;  // p - 1
+      case 2:
+        h[0] = ~0ull, h[1] = ~0ull, h[2] = 7;
+        break;
+      case 3:
+        h[0] = rng.engine(), h[1] = rng.engine(), h[2] = rng.below(8);
+        break;
+      default:
+        break;
     }
     const std::size_t nblocks = 8 * (1 + trial % 5);
     std::uint32_t input[16];
@@ -277,7 +291,8 @@ TEST_P(ChaCha20Diff, FusedMacExtremeValues) {
     Bytes in = mac_in, keystream(64 * nblocks, 0);
     detail::chacha20_portable.xor_blocks(input, keystream.data(), keystream.data(), nblocks);
     if (sealing)
-      for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::uint8_t>(in[i] ^ keystream[i]);
+      for (std::size_t i = 0; i < in.size(); ++i)
+        in[i] = static_cast<std::uint8_t>(in[i] ^ keystream[i]);
     detail::Poly1305State st{};
     std::copy(r, r + 2, st.r);
     std::copy(h, h + 3, st.h);
@@ -290,7 +305,8 @@ TEST_P(ChaCha20Diff, FusedMacExtremeValues) {
     Big acc = big_mod_p(big_from(h, 3));
     const Big big_r = big_from(r, 2);
     for (std::size_t b = 0; b < mac_in.size(); b += 16) {
-      const std::uint64_t m[3] = {detail::load_le64(&mac_in[b]), detail::load_le64(&mac_in[b + 8]), 1};
+      const std::uint64_t m[3] = {detail::load_le64(&mac_in[b]), detail::load_le64(&mac_in[b + 8]),
+                                  1};
       acc = big_mod_p(big_mul(big_add(acc, big_from(m, 3)), big_r));
     }
     EXPECT_EQ(big_mod_p(big_from(st.h, 3)), acc) << "trial " << trial << " seed " << rng.seed;
@@ -465,14 +481,16 @@ TEST_P(AeadDiff, TamperingFailsAndZeroesOutput) {
     // Truncated: one byte fewer is a different message.
     if (n > 0) {
       Bytes shorter(n - 1, 0xaa);
-      expect_fail(aead.open(shorter, nonce, std::span(sealed).subspan(1), aad), shorter, "truncated");
+      expect_fail(aead.open(shorter, nonce, std::span(sealed).subspan(1), aad), shorter,
+                  "truncated");
     }
     // In place, a failed open leaves zeros where the ciphertext was.
     Bytes inplace = sealed;
     inplace[0] ^= 0x10;
     const Status s = aead.open(std::span(inplace).first(n), nonce, inplace, aad);
     EXPECT_EQ(s.error(), Error::authentication_failed);
-    EXPECT_TRUE(std::all_of(inplace.begin(), inplace.begin() + static_cast<long>(n), [](std::uint8_t b) { return b == 0; }));
+    EXPECT_TRUE(std::all_of(inplace.begin(), inplace.begin() + static_cast<long>(n),
+                            [](std::uint8_t b) { return b == 0; }));
   }
 }
 
@@ -495,19 +513,26 @@ TEST_P(AeadDiff, ArgumentErrors) {
   EXPECT_EQ(aead.seal(std::span(buf).subspan(1, 116), nonce, std::span(buf).first(100)).error(),
             Error::overlapping_buffers);
   EXPECT_EQ(aead.seal(std::span(buf).subspan(150, 116), nonce, std::span(buf).first(100),
-                      std::span(buf).subspan(140, 20)).error(),
+                      std::span(buf).subspan(140, 20))
+                .error(),
             Error::overlapping_buffers);
-  EXPECT_EQ(aead.seal_detached(std::span(buf).first(100), std::span<std::uint8_t, 16>(buf.data() + 90, 16),
-                               nonce, std::span(buf).first(100)).error(),
+  EXPECT_EQ(aead.seal_detached(std::span(buf).first(100),
+                               std::span<std::uint8_t, 16>(buf.data() + 90, 16), nonce,
+                               std::span(buf).first(100))
+                .error(),
             Error::overlapping_buffers);
   EXPECT_EQ(aead.open_detached(std::span(buf).first(100), nonce, std::span(buf).first(100),
-                               std::span<const std::uint8_t, 16>(buf.data() + 90, 16)).error(),
+                               std::span<const std::uint8_t, 16>(buf.data() + 90, 16))
+                .error(),
             Error::overlapping_buffers);
   EXPECT_EQ(buf, Bytes(300, 1));
   // The detached forms agree with the attached ones.
   Bytes sealed(116), ct(100);
-  ASSERT_TRUE(aead.seal(sealed, nonce, std::span(buf).first(100), std::span(buf).subspan(200, 9)).ok());
-  ASSERT_TRUE(aead.seal_detached(ct, tag, nonce, std::span(buf).first(100), std::span(buf).subspan(200, 9)).ok());
+  ASSERT_TRUE(
+      aead.seal(sealed, nonce, std::span(buf).first(100), std::span(buf).subspan(200, 9)).ok());
+  ASSERT_TRUE(
+      aead.seal_detached(ct, tag, nonce, std::span(buf).first(100), std::span(buf).subspan(200, 9))
+          .ok());
   EXPECT_TRUE(std::equal(ct.begin(), ct.end(), sealed.begin()));
   EXPECT_TRUE(std::equal(tag.begin(), tag.end(), sealed.begin() + 100));
 }

@@ -54,8 +54,8 @@ TEST(GcmOpen, FailureWipesEveryLength) {
   Prng rng(test_seed() + 14);
   const Bytes key = rng.bytes(16), nonce = rng.bytes(12), aad = rng.bytes(5);
   const AesGcm128 g(fixed<16>(key));
-  for (std::size_t n : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 33u, 63u, 64u, 65u, 127u, 128u, 129u, 255u, 256u, 257u,
-                        1000u, 4097u}) {
+  for (std::size_t n : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 33u, 63u, 64u, 65u, 127u, 128u, 129u, 255u,
+                        256u, 257u, 1000u, 4097u}) {
     const Bytes msg = rng.bytes(n);
     Bytes sealed(n + 16);
     ASSERT_TRUE(g.seal(sealed, nonce, aad, msg).ok());
@@ -68,8 +68,11 @@ TEST(GcmOpen, FailureWipesEveryLength) {
     EXPECT_EQ(out, Bytes(n, 0)) << n;
     // In place: the ciphertext is decrypted over itself, then wiped.
     Bytes inplace = sealed;
-    EXPECT_EQ(g.open(std::span(inplace).first(n), nonce, aad, inplace).error(), Error::authentication_failed) << n;
-    EXPECT_TRUE(std::all_of(inplace.begin(), inplace.begin() + static_cast<long>(n), [](std::uint8_t b) { return b == 0; }))
+    EXPECT_EQ(g.open(std::span(inplace).first(n), nonce, aad, inplace).error(),
+              Error::authentication_failed)
+        << n;
+    EXPECT_TRUE(std::all_of(inplace.begin(), inplace.begin() + static_cast<long>(n),
+                            [](std::uint8_t b) { return b == 0; }))
         << n;
   }
 }

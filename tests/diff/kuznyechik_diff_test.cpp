@@ -25,7 +25,9 @@ namespace {
 using Kernel = const detail::KuznyechikKernel*;
 // Every length over two batches of the widest kernel (64 blocks) and one byte; the emulated
 // build, 50-500 times slower, every length through its first padded batch (33 blocks).
-std::size_t dense(const detail::KuznyechikKernel& k) { return emulated(k.info) ? 34 * 16 : 2 * 64 * 16 + 1; }
+std::size_t dense(const detail::KuznyechikKernel& k) {
+  return emulated(k.info) ? 34 * 16 : 2 * 64 * 16 + 1;
+}
 
 class KuznyechikDiff : public KernelTest<detail::KuznyechikKernel> {};
 
@@ -38,14 +40,16 @@ void each_key(const detail::KuznyechikKernel& kernel, Check check) {
 
 TEST_P(KuznyechikDiff, Ecb) {
   const std::size_t n = dense(*GetParam());
-  each_key(*GetParam(), [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_ecb(ref, mine, n); });
+  each_key(*GetParam(),
+           [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_ecb(ref, mine, n); });
 }
 
 // The table kernel against the portable one (the other kernels are compared with tables).
 TEST(KuznyechikTables, AgreesWithPortable) {
   Prng rng(test_seed() + 3);
   const Bytes key = rng.bytes(32), in = rng.bytes(16 * 200);
-  const Kuznyechik a(fixed<32>(key), detail::kuznyechik_tables), b(fixed<32>(key), detail::kuznyechik_portable);
+  const Kuznyechik a(fixed<32>(key), detail::kuznyechik_tables),
+      b(fixed<32>(key), detail::kuznyechik_portable);
   Bytes x(in.size()), y(in.size());
   ASSERT_TRUE(a.encrypt_blocks(x, in).ok());
   ASSERT_TRUE(b.encrypt_blocks(y, in).ok());
@@ -57,15 +61,17 @@ TEST(KuznyechikTables, AgreesWithPortable) {
 
 TEST_P(KuznyechikDiff, Cbc) {
   const std::size_t n = dense(*GetParam());
-  each_key(*GetParam(), [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cbc(ref, mine, n); });
+  each_key(*GetParam(),
+           [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cbc(ref, mine, n); });
 }
 
 TEST_P(KuznyechikDiff, Ctr) {
   // GOST counters (IV || 0^64) and counters that carry out of the low 64 bits and wrap.
   const std::size_t n = dense(*GetParam());
   each_key(*GetParam(), [n](const Kuznyechik& ref, const Kuznyechik& mine) {
-    diff_ctr(ref, mine, n, {"1234567890abcef00000000000000000", "0102030405060708fffffffffffffff0",
-                                "fffffffffffffffffffffffffffffffa"});
+    diff_ctr(ref, mine, n,
+             {"1234567890abcef00000000000000000", "0102030405060708fffffffffffffff0",
+              "fffffffffffffffffffffffffffffffa"});
   });
 }
 
@@ -73,16 +79,20 @@ TEST_P(KuznyechikDiff, CfbOfb) {
   // Every length up to a batch of 32 (CFB's) and 17 bytes: the dense range above made this test
   // take 26 s on the portable kernel (5 min under ASan) for no more coverage.
   const std::size_t n = emulated(GetParam()->info) ? 100 : 32 * 16 + 17;
-  each_key(*GetParam(), [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cfb_ofb(ref, mine, n); });
+  each_key(*GetParam(),
+           [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cfb_ofb(ref, mine, n); });
 }
 
 TEST_P(KuznyechikDiff, Cmac) {
   const std::size_t n = dense(*GetParam());
-  each_key(*GetParam(), [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cmac(ref, mine, n); });
+  each_key(*GetParam(),
+           [n](const Kuznyechik& ref, const Kuznyechik& mine) { diff_cmac(ref, mine, n); });
 }
 
 TEST_P(KuznyechikDiff, StreamingSplits) {
-  each_key(*GetParam(), [](const Kuznyechik& ref, const Kuznyechik& mine) { streaming_splits(ref, mine, 100, 700, 40); });
+  each_key(*GetParam(), [](const Kuznyechik& ref, const Kuznyechik& mine) {
+    streaming_splits(ref, mine, 100, 700, 40);
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikDiff, ::testing::ValuesIn(kuznyechik_test_kernels()),
@@ -95,7 +105,8 @@ using MgmDiff = KernelPairTest<detail::KuznyechikKernel, detail::MgmKernel>;
 TEST_P(MgmDiff, SealOpenEveryLength) {
   Prng rng(test_seed() + 4);
   const Bytes buf = rng.bytes(65537 + 64), key = rng.bytes(32);
-  const KuznyechikMgm ref(Kuznyechik(fixed<32>(key), detail::kuznyechik_tables), detail::mgm_portable);
+  const KuznyechikMgm ref(Kuznyechik(fixed<32>(key), detail::kuznyechik_tables),
+                          detail::mgm_portable);
   const KuznyechikMgm mine(Kuznyechik(fixed<32>(key), cipher_kernel()), mul_kernel());
   const bool slow = emulated(cipher_kernel().info) || emulated(mul_kernel().info);
   for (std::size_t n : awkward_lengths(slow ? 300 : dense(cipher_kernel()))) {
@@ -161,8 +172,10 @@ TEST_P(MgmDiff, CountersWrapInTheirHalf) {
     absorb(aad.data(), aad.size());
     absorb(ct.data(), ct.size());
     std::uint8_t len[16] = {};
-    len[7] = static_cast<std::uint8_t>(aad.size() * 8), len[6] = static_cast<std::uint8_t>(aad.size() * 8 >> 8);
-    len[15] = static_cast<std::uint8_t>(msg.size() * 8), len[14] = static_cast<std::uint8_t>(msg.size() * 8 >> 8);
+    len[7] = static_cast<std::uint8_t>(aad.size() * 8),
+    len[6] = static_cast<std::uint8_t>(aad.size() * 8 >> 8);
+    len[15] = static_cast<std::uint8_t>(msg.size() * 8),
+    len[14] = static_cast<std::uint8_t>(msg.size() * 8 >> 8);
     absorb(len, 16);
     std::uint8_t tag[16];
     cipher.encrypt_block(tag, acc);

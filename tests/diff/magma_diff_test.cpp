@@ -24,7 +24,8 @@ const detail::Block64Ops& ref() { return detail::magma_portable.ops; }
 std::vector<std::size_t> block_counts(const detail::MagmaKernel& k) {
   std::vector<std::size_t> v = {0, 1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65};
   if (!emulated(k.info))
-    for (std::size_t n : {95u, 96u, 97u, 127u, 128u, 129u, 191u, 200u, 255u, 256u, 257u, 300u}) v.push_back(n);
+    for (std::size_t n : {95u, 96u, 97u, 127u, 128u, 129u, 191u, 200u, 255u, 256u, 257u, 300u})
+      v.push_back(n);
   return v;
 }
 
@@ -41,7 +42,9 @@ class MagmaDiff : public KernelTest<detail::MagmaKernel> {
 
 // Buffers at an odd offset from the allocation, so no kernel sees aligned data.
 struct Unaligned {
-  explicit Unaligned(const Bytes& b) : store(b.size() + 3) { std::copy(b.begin(), b.end(), store.begin() + 3); }
+  explicit Unaligned(const Bytes& b) : store(b.size() + 3) {
+    std::copy(b.begin(), b.end(), store.begin() + 3);
+  }
   explicit Unaligned(std::size_t n) : store(n + 3) {}
   std::uint8_t* data() { return store.data() + 3; }
   Bytes bytes() const { return Bytes(store.begin() + 3, store.end()); }
@@ -59,7 +62,8 @@ TEST_P(MagmaDiff, Ecb) {
       (decrypt ? ref().decrypt_blocks : ref().encrypt_blocks)(&ks, want.data(), in.data(), n);
       Unaligned src(in), dst(8 * n);
       f(&ks, dst.data(), src.data(), n);
-      EXPECT_EQ(dst.bytes(), want) << "blocks " << n << " decrypt " << decrypt << " seed " << rng.seed;
+      EXPECT_EQ(dst.bytes(), want)
+          << "blocks " << n << " decrypt " << decrypt << " seed " << rng.seed;
       f(&ks, src.data(), src.data(), n);
       EXPECT_EQ(src.bytes(), want) << "in place, blocks " << n << " decrypt " << decrypt;
     }
@@ -98,16 +102,21 @@ TEST_P(MagmaDiff, CtrHalf) {
     for (std::size_t half : {0u, 4u}) {
       // a random counter and one whose counting half wraps past 2^32 within the call
       Bytes wrap = rng.bytes(8);
-      std::fill(wrap.begin() + static_cast<std::ptrdiff_t>(half), wrap.begin() + static_cast<std::ptrdiff_t>(half) + 4, 0xff);
+      std::fill(wrap.begin() + static_cast<std::ptrdiff_t>(half),
+                wrap.begin() + static_cast<std::ptrdiff_t>(half) + 4, 0xff);
       wrap[half + 3] = 0xfd;
       for (const Bytes& c0 : {rng.bytes(8), wrap}) {
         for (bool keystream_only : {false, true}) {
           Bytes want(8 * n), want_ctr = c0, ctr = c0;
-          ref().ctr_half_xor(&ks, want_ctr.data(), half, want.data(), keystream_only ? nullptr : in.data(), n);
+          ref().ctr_half_xor(&ks, want_ctr.data(), half, want.data(),
+                             keystream_only ? nullptr : in.data(), n);
           Unaligned src(in), dst(8 * n);
-          ops().ctr_half_xor(&ks, ctr.data(), half, dst.data(), keystream_only ? nullptr : src.data(), n);
-          EXPECT_EQ(dst.bytes(), want) << "blocks " << n << " half " << half << " counter " << to_hex(c0);
-          EXPECT_EQ(ctr, want_ctr) << "blocks " << n << " half " << half << " counter " << to_hex(c0);
+          ops().ctr_half_xor(&ks, ctr.data(), half, dst.data(),
+                             keystream_only ? nullptr : src.data(), n);
+          EXPECT_EQ(dst.bytes(), want)
+              << "blocks " << n << " half " << half << " counter " << to_hex(c0);
+          EXPECT_EQ(ctr, want_ctr)
+              << "blocks " << n << " half " << half << " counter " << to_hex(c0);
           if (keystream_only) continue;
           ctr = c0;
           ops().ctr_half_xor(&ks, ctr.data(), half, src.data(), src.data(), n);
@@ -126,7 +135,8 @@ TEST_P(MagmaDiff, Cbc) {
     for (bool decrypt : {false, true}) {
       const auto f = decrypt ? ops().cbc_decrypt : ops().cbc_encrypt;
       Bytes want(8 * n), want_iv = iv, chain = iv;
-      (decrypt ? ref().cbc_decrypt : ref().cbc_encrypt)(&ks, want_iv.data(), want.data(), in.data(), n);
+      (decrypt ? ref().cbc_decrypt : ref().cbc_encrypt)(&ks, want_iv.data(), want.data(), in.data(),
+                                                        n);
       Unaligned src(in), dst(8 * n);
       f(&ks, chain.data(), dst.data(), src.data(), n);
       EXPECT_EQ(dst.bytes(), want) << "blocks " << n << " decrypt " << decrypt;

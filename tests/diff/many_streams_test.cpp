@@ -30,7 +30,8 @@ namespace {
 // Message counts around the kernels' groups (AES-NI 8, VAES 16 and 16 + 8) and the 32 lanes of
 // the many-calls, and lengths that end at once, within a step, at odd bytes, and after several KiB.
 constexpr std::size_t counts[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 70};
-// For an emulated kernel (16 blocks a group, 50-500 times slower): around its group and the 32 lanes.
+// For an emulated kernel (16 blocks a group, 50-500 times slower): around its group and the 32
+// lanes.
 constexpr std::size_t emulated_counts[] = {0, 1, 2, 15, 16, 17, 31, 32, 33};
 
 std::array<std::uint8_t, 16> iv_of(const Bytes& b) {
@@ -41,13 +42,20 @@ std::array<std::uint8_t, 16> iv_of(const Bytes& b) {
 
 std::size_t pick_length(Prng& rng) {
   switch (rng.below(8)) {
-    case 0: return 0;
-    case 1: return 16;
-    case 2: return 17 * 16;
-    case 3: return 3 * 1024 + rng.below(2048);
-    case 4: return 1 + rng.below(15);
-    case 5: return 17;
-    default: return rng.below(400);
+    case 0:
+      return 0;
+    case 1:
+      return 16;
+    case 2:
+      return 17 * 16;
+    case 3:
+      return 3 * 1024 + rng.below(2048);
+    case 4:
+      return 1 + rng.below(15);
+    case 5:
+      return 17;
+    default:
+      return rng.below(400);
   }
 }
 
@@ -84,7 +92,8 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
     std::vector<Bytes> inplace;
     for (const Message& m : ms) inplace.emplace_back(m.in().begin(), m.in().end());
     jobs.clear();
-    for (std::size_t i = 0; i < count; ++i) jobs.push_back({inplace[i], inplace[i], iv_of(ms[i].iv)});
+    for (std::size_t i = 0; i < count; ++i)
+      jobs.push_back({inplace[i], inplace[i], iv_of(ms[i].iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many(mine, jobs).ok());
     for (std::size_t i = 0; i < count; ++i) {
       Message& m = ms[i];
@@ -92,8 +101,10 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
       ASSERT_TRUE(Cbc<C>(ref, fixed<16>(m.iv)).encrypt(want, m.in()).ok());
       const auto got = m.out(want.size());
       ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
-          << "cbc, " << count << " messages, #" << i << " of " << want.size() << " bytes, seed " << rng.seed;
-      ASSERT_EQ(inplace[i], want) << "cbc in place, " << count << " messages, #" << i << ", seed " << rng.seed;
+          << "cbc, " << count << " messages, #" << i << " of " << want.size() << " bytes, seed "
+          << rng.seed;
+      ASSERT_EQ(inplace[i], want) << "cbc in place, " << count << " messages, #" << i << ", seed "
+                                  << rng.seed;
     }
 
     // PKCS#7: any lengths; to separate buffers, then in place (the message at the front).
@@ -117,8 +128,10 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
       ASSERT_TRUE(written.ok());
       const auto got = m.out(want.size());
       ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
-          << "padded, " << count << " messages, #" << i << " of " << m.in().size() << " bytes, seed " << rng.seed;
-      ASSERT_EQ(inplace[i], want) << "padded in place, " << count << " messages, #" << i << ", seed " << rng.seed;
+          << "padded, " << count << " messages, #" << i << " of " << m.in().size()
+          << " bytes, seed " << rng.seed;
+      ASSERT_EQ(inplace[i], want) << "padded in place, " << count << " messages, #" << i
+                                  << ", seed " << rng.seed;
     }
 
     // CMAC.
@@ -133,7 +146,8 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
       std::uint8_t want[16];
       mac.finish(want);
       ASSERT_TRUE(std::equal(want, want + 16, tags[i].begin()))
-          << "cmac, " << count << " messages, #" << i << " of " << msgs[i].size() << " bytes, seed " << rng.seed;
+          << "cmac, " << count << " messages, #" << i << " of " << msgs[i].size() << " bytes, seed "
+          << rng.seed;
     }
   }
 }
@@ -143,7 +157,8 @@ class AesMany : public KernelTest<detail::AesKernel> {};
 TEST_P(AesMany, KnownAnswers) {
   std::map<std::string, std::vector<VectorCase>> by_key;
   for (const char* file : {"kat/aes_cbc.txt", "kat/aes_cmac.txt"})
-    for (const VectorCase& c : load_vectors(file)) by_key[std::string(file) + " " + c.text("Key")].push_back(c);
+    for (const VectorCase& c : load_vectors(file))
+      by_key[std::string(file) + " " + c.text("Key")].push_back(c);
   int checked = 0;
   for (const auto& entry : by_key) {
     const std::string& name = entry.first;  // not a structured binding: clang 14 cannot capture one
@@ -168,12 +183,14 @@ TEST_P(AesMany, KnownAnswers) {
         std::vector<typename Cmac<C>::Tag> tags(in.size());
         ASSERT_TRUE(Cmac<C>::mac_many(aes, tags, msgs).ok());
         for (std::size_t i = 0; i < in.size(); ++i)
-          EXPECT_TRUE(std::equal(want[i].begin(), want[i].end(), tags[i].begin())) << cases[i % cases.size()].where();
+          EXPECT_TRUE(std::equal(want[i].begin(), want[i].end(), tags[i].begin()))
+              << cases[i % cases.size()].where();
       } else {
         std::vector<CbcJob> jobs;
         for (std::size_t i = 0; i < in.size(); ++i) jobs.push_back({out[i], in[i], iv_of(ivs[i])});
         ASSERT_TRUE(Cbc<C>::encrypt_many(aes, jobs).ok());
-        for (std::size_t i = 0; i < in.size(); ++i) EXPECT_EQ(out[i], want[i]) << cases[i % cases.size()].where();
+        for (std::size_t i = 0; i < in.size(); ++i)
+          EXPECT_EQ(out[i], want[i]) << cases[i % cases.size()].where();
       }
       checked += static_cast<int>(cases.size());
     })) << name;
@@ -195,8 +212,10 @@ TEST_P(AesMany, MessagesSharingCacheSets) {
   for (std::size_t i = 0; i < count; ++i) {
     std::array<std::uint8_t, 16> iv;
     std::copy_n(ivs.data() + 16 * i, 16, iv.begin());
-    jobs.push_back({std::span(out).subspan(i * stride, len), std::span(in).subspan(i * stride, len), iv});
-    jobs_inplace.push_back({std::span(inplace).subspan(i * stride, len), std::span(inplace).subspan(i * stride, len), iv});
+    jobs.push_back(
+        {std::span(out).subspan(i * stride, len), std::span(in).subspan(i * stride, len), iv});
+    jobs_inplace.push_back({std::span(inplace).subspan(i * stride, len),
+                            std::span(inplace).subspan(i * stride, len), iv});
     msgs.push_back(std::span(in).subspan(i * stride, len - 5));
   }
   ASSERT_TRUE(Cbc<Aes128>::encrypt_many(mine, jobs).ok());
@@ -207,7 +226,8 @@ TEST_P(AesMany, MessagesSharingCacheSets) {
     Bytes want(len);
     ASSERT_TRUE(Cbc<Aes128>(ref, jobs[i].iv).encrypt(want, jobs[i].in).ok());
     EXPECT_TRUE(std::equal(want.begin(), want.end(), jobs[i].out.begin())) << "message " << i;
-    EXPECT_TRUE(std::equal(want.begin(), want.end(), jobs_inplace[i].out.begin())) << "in place, message " << i;
+    EXPECT_TRUE(std::equal(want.begin(), want.end(), jobs_inplace[i].out.begin()))
+        << "in place, message " << i;
     Cmac<Aes128> mac(ref);
     mac.update(msgs[i]);
     std::uint8_t tag[16];
@@ -225,16 +245,18 @@ void each_cipher_many(const Kernel& kernel, std::uint64_t seed) {
   Prng rng(seed);
   detail::for_each_type<typename Row::ciphers>([&]<class C>() {
     const Bytes key = rng.bytes(C::key_size);
-    diff_many(C(fixed<C::key_size>(key), *Row::kernels().back()), C(fixed<C::key_size>(key), kernel),
+    diff_many(C(fixed<C::key_size>(key), *Row::kernels().back()),
+              C(fixed<C::key_size>(key), kernel),
               emulated(kernel.info) ? std::span<const std::size_t>(emulated_counts) : counts);
   });
 }
-#define AXIOM_MANY_ROW(family, block, standard, ...)                                                  \
-  class family##Many : public KernelTest<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>> {}; \
-  TEST_P(family##Many, EqualsOneStreamEach) {                                                        \
-    each_cipher_many<detail::family##_row>(*GetParam(), test_seed() + 301);                          \
-  }                                                                                                  \
-  INSTANTIATE_TEST_SUITE_P(Kernels, family##Many, ::testing::ValuesIn(family##_test_kernels()),      \
+#define AXIOM_MANY_ROW(family, block, standard, ...)                                            \
+  class family##Many                                                                            \
+      : public KernelTest<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>> {};    \
+  TEST_P(family##Many, EqualsOneStreamEach) {                                                   \
+    each_cipher_many<detail::family##_row>(*GetParam(), test_seed() + 301);                     \
+  }                                                                                             \
+  INSTANTIATE_TEST_SUITE_P(Kernels, family##Many, ::testing::ValuesIn(family##_test_kernels()), \
                            [](const auto& p) { return kernel_test_name(p.param->info); });
 AXIOM_BLOCK_CIPHERS(AXIOM_MANY_ROW)
 #undef AXIOM_MANY_ROW
@@ -244,18 +266,24 @@ TEST(ManyStreams, ErrorsWriteNothing) {
   const Bytes key(16, 7), iv(16, 9), in(64, 1);
   const Aes128 aes(fixed<16>(key));
   Bytes a(64, 0xee), b(64, 0xee), shared(80, 0xee);
-  auto untouched = [](const Bytes& v) { return std::all_of(v.begin(), v.end(), [](std::uint8_t x) { return x == 0xee; }); };
+  auto untouched = [](const Bytes& v) {
+    return std::all_of(v.begin(), v.end(), [](std::uint8_t x) { return x == 0xee; });
+  };
   auto expect = [&](std::vector<CbcJob> jobs, Error e, bool padded) {
-    const Status s = padded ? Cbc<Aes128>::encrypt_many_padded(aes, jobs) : Cbc<Aes128>::encrypt_many(aes, jobs);
+    const Status s =
+        padded ? Cbc<Aes128>::encrypt_many_padded(aes, jobs) : Cbc<Aes128>::encrypt_many(aes, jobs);
     EXPECT_EQ(s.error(), e);
     EXPECT_TRUE(untouched(a) && untouched(b) && untouched(shared));
   };
   const std::array<std::uint8_t, 16> v = iv_of(iv);
   expect({{a, in, v}, {std::span(b).first(48), in, v}}, Error::output_size_mismatch, false);
-  expect({{a, in, v}, {std::span(b).first(17), std::span(in).first(17), v}}, Error::invalid_argument, false);
-  expect({{a, in, v}, {std::span(shared).subspan(8, 64), std::span<const std::uint8_t>(shared).first(64), v}},
+  expect({{a, in, v}, {std::span(b).first(17), std::span(in).first(17), v}},
+         Error::invalid_argument, false);
+  expect({{a, in, v},
+          {std::span(shared).subspan(8, 64), std::span<const std::uint8_t>(shared).first(64), v}},
          Error::overlapping_buffers, false);
-  expect({{a, std::span(in).first(63), v}, {b, in, v}}, Error::output_size_mismatch, true);  // 64 needs 80
+  expect({{a, std::span(in).first(63), v}, {b, in, v}}, Error::output_size_mismatch,
+         true);  // 64 needs 80
   expect({{std::span(shared).subspan(8, 64), std::span<const std::uint8_t>(shared).first(40), v}},
          Error::overlapping_buffers, true);
 

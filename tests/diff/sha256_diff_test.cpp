@@ -39,7 +39,8 @@ TEST_P(Sha256Diff, EveryLengthAndOffset) {
   for (std::size_t n : awkward_lengths(1100)) {
     const std::size_t offset = n % 16;  // unaligned starts as well as aligned ones
     const auto in = std::span(buf).subspan(offset, n);
-    ASSERT_EQ(ours(in), reference(in)) << "length " << n << " offset " << offset << " seed " << rng.seed;
+    ASSERT_EQ(ours(in), reference(in))
+        << "length " << n << " offset " << offset << " seed " << rng.seed;
   }
 }
 
@@ -108,7 +109,8 @@ TEST_P(Sha256Diff, UpdateManyEqualsSeparateUpdates) {
   for (std::size_t la : lens)
     for (std::size_t lb : lens)
       for (std::size_t prefix : {0u, 5u}) {
-        const Bytes pre = rng.bytes(prefix), a = rng.bytes(la), b = rng.bytes(lb), c = rng.bytes(33);
+        const Bytes pre = rng.bytes(prefix), a = rng.bytes(la), b = rng.bytes(lb),
+                    c = rng.bytes(33);
         Sha256 ha(*GetParam()), hb(*GetParam()), hc(*GetParam());
         ha.update(pre);
         Sha256* hashers[] = {&ha, &hb, &hc};
@@ -116,8 +118,10 @@ TEST_P(Sha256Diff, UpdateManyEqualsSeparateUpdates) {
         ASSERT_TRUE(Sha256::update_many(hashers, data).ok());
         Bytes pa = pre;
         pa.insert(pa.end(), a.begin(), a.end());
-        ASSERT_EQ(ha.finish(), reference(pa)) << la << " " << lb << " " << prefix << " seed " << rng.seed;
-        ASSERT_EQ(hb.finish(), reference(b)) << la << " " << lb << " " << prefix << " seed " << rng.seed;
+        ASSERT_EQ(ha.finish(), reference(pa))
+            << la << " " << lb << " " << prefix << " seed " << rng.seed;
+        ASSERT_EQ(hb.finish(), reference(b))
+            << la << " " << lb << " " << prefix << " seed " << rng.seed;
         ASSERT_EQ(hc.finish(), reference(c));
       }
   for (int round = 0; round < 100; ++round) {
@@ -128,7 +132,8 @@ TEST_P(Sha256Diff, UpdateManyEqualsSeparateUpdates) {
       const std::size_t ta = std::min(a.size() - pa, rng.below(700));
       const std::size_t tb = std::min(b.size() - pb, rng.below(700));
       Sha256* hashers[] = {&ha, &hb};
-      const std::span<const std::uint8_t> data[] = {std::span(a).subspan(pa, ta), std::span(b).subspan(pb, tb)};
+      const std::span<const std::uint8_t> data[] = {std::span(a).subspan(pa, ta),
+                                                    std::span(b).subspan(pb, tb)};
       ASSERT_TRUE(Sha256::update_many(hashers, data).ok());
       pa += ta;
       pb += tb;
@@ -152,7 +157,9 @@ TEST_P(Sha256Diff, UpdateManyOfUpToTwentyMessages) {
       std::vector<std::span<const std::uint8_t>> data(n);
       std::vector<Sha256*> hashers(n);
       for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t len = shape == 0 ? lens[(7 * i + n) % std::size(lens)] : shape == 1 ? 640 : 4096;
+        const std::size_t len = shape == 0   ? lens[(7 * i + n) % std::size(lens)]
+                                : shape == 1 ? 640
+                                             : 4096;
         const std::size_t offset = i * (8191 + 16 + 70) + (5 * i + n) % 16;
         const std::size_t prefix = i % 3 == 1 ? (11 * i + n) % 70 : 0;
         const auto pre = std::span(buf).subspan(offset, prefix);
@@ -164,7 +171,8 @@ TEST_P(Sha256Diff, UpdateManyOfUpToTwentyMessages) {
       }
       ASSERT_TRUE(Sha256::update_many(hashers, data).ok());
       for (std::size_t i = 0; i < n; ++i)
-        ASSERT_EQ(h[i].finish(), reference(whole[i])) << n << " messages, shape " << shape << ", message " << i;
+        ASSERT_EQ(h[i].finish(), reference(whole[i]))
+            << n << " messages, shape " << shape << ", message " << i;
     }
   }
 }
@@ -191,7 +199,8 @@ TEST_P(Sha256Diff, SixteenLanesEqualOneAtATime) {
       GetParam()->compress_blocks_x16(states, blocks, nblocks);
       for (std::size_t l = 0; l < used; ++l)
         for (std::size_t j = 0; j < 8; ++j)
-          ASSERT_EQ(ours[l][j], want[l][j]) << used << " lanes used, " << nblocks << " blocks, lane " << l;
+          ASSERT_EQ(ours[l][j], want[l][j])
+              << used << " lanes used, " << nblocks << " blocks, lane " << l;
     }
   }
 }

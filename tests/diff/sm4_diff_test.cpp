@@ -1,6 +1,6 @@
-// Differential tests: every SM4 kernel (ECB, CBC, CTR, CFB, OFB, CMAC, GCM, CCM) against the portable kernel, at
-// every awkward length, unaligned, in place, with the output ending at a guard page, and
-// through random streaming splits.
+// Differential tests: every SM4 kernel (ECB, CBC, CTR, CFB, OFB, CMAC, GCM, CCM) against the
+// portable kernel, at every awkward length, unaligned, in place, with the output ending at a guard
+// page, and through random streaming splits.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -56,30 +56,36 @@ TEST_P(Sm4Diff, Ctr) {
   // Counters whose low 32 bits wrap inside a batch, that carry out of the low 64 bits, and
   // that wrap the whole 128 bits within a message.
   each_key(*GetParam(), [s = sweep()](const Sm4& ref, const Sm4& mine) {
-    diff_ctr(ref, mine, s, {"000102030405060708090a0b0c0d0e0f", "0001020304050607aaaaaaaafffffff9",
-                                "0102030405060708fffffffffffffff0", "fffffffffffffffffffffffffffffffa"});
+    diff_ctr(ref, mine, s,
+             {"000102030405060708090a0b0c0d0e0f", "0001020304050607aaaaaaaafffffff9",
+              "0102030405060708fffffffffffffff0", "fffffffffffffffffffffffffffffffa"});
   });
 }
 
 TEST_P(Sm4Diff, CtrCarryAgainstDefinition) {
   // The 2^32, 2^64 carries and the 2^128 wrap.
   const Bytes key = Prng(test_seed() + 41).bytes(16);
-  ctr_against_definition(Sm4(fixed<16>(key), *GetParam()), {"01020304050607080000fffffffffff9",
-                                                            "0102030405060708fffffffffffffff9",
-                                                            "fffffffffffffffffffffffffffffff3"});
+  ctr_against_definition(Sm4(fixed<16>(key), *GetParam()),
+                         {"01020304050607080000fffffffffff9", "0102030405060708fffffffffffffff9",
+                          "fffffffffffffffffffffffffffffff3"});
 }
 
 TEST_P(Sm4Diff, CfbOfb) {
-  each_key(*GetParam(), [s = sweep(4 * 16 + 1)](const Sm4& ref, const Sm4& mine) { diff_cfb_ofb(ref, mine, s); });
+  each_key(*GetParam(), [s = sweep(4 * 16 + 1)](const Sm4& ref, const Sm4& mine) {
+    diff_cfb_ofb(ref, mine, s);
+  });
 }
 
 TEST_P(Sm4Diff, Cmac) {
-  each_key(*GetParam(), [s = sweep()](const Sm4& ref, const Sm4& mine) { diff_cmac(ref, mine, s); });
+  each_key(*GetParam(),
+           [s = sweep()](const Sm4& ref, const Sm4& mine) { diff_cmac(ref, mine, s); });
 }
 
 TEST_P(Sm4Diff, StreamingSplits) {
   const int rounds = emulated(GetParam()->info) ? 20 : 100;
-  each_key(*GetParam(), [rounds](const Sm4& ref, const Sm4& mine) { streaming_splits(ref, mine, rounds, 200, 20); });
+  each_key(*GetParam(), [rounds](const Sm4& ref, const Sm4& mine) {
+    streaming_splits(ref, mine, rounds, 200, 20);
+  });
 }
 
 // The AEADs over every kernel against the portable one, every length, in place.
@@ -116,7 +122,8 @@ TEST_P(Sm4Diff, MatchesLibgcrypt) {
   ASSERT_TRUE(gcry_check_version(nullptr));
   Prng rng(test_seed() + 44);
   for (int round = 0; round < 40; ++round) {
-    const Bytes key = rng.bytes(16), iv = rng.bytes(16), nonce = rng.bytes(12), aad = rng.bytes(rng.below(40));
+    const Bytes key = rng.bytes(16), iv = rng.bytes(16), nonce = rng.bytes(12),
+                aad = rng.bytes(rng.below(40));
     const std::size_t n = rng.below(1500);
     const Bytes msg = rng.bytes(n);
     const Sm4 sm4(fixed<16>(key), *GetParam());
@@ -164,8 +171,10 @@ TEST_P(Sm4Diff, MatchesLibgcrypt) {
     const Bytes ccm_ct = gcrypt(GCRY_CIPHER_MODE_CCM, msg, tag_len, &tag);
     Bytes ccm_sealed(n + tag_len);
     ASSERT_TRUE(Sm4Ccm(sm4).seal(ccm_sealed, nonce, aad, msg, tag_len).ok());
-    EXPECT_EQ(Bytes(ccm_sealed.begin(), ccm_sealed.begin() + static_cast<long>(n)), ccm_ct) << "CCM " << n;
-    EXPECT_EQ(Bytes(ccm_sealed.begin() + static_cast<long>(n), ccm_sealed.end()), tag) << "CCM tag " << n;
+    EXPECT_EQ(Bytes(ccm_sealed.begin(), ccm_sealed.begin() + static_cast<long>(n)), ccm_ct)
+        << "CCM " << n;
+    EXPECT_EQ(Bytes(ccm_sealed.begin() + static_cast<long>(n), ccm_sealed.end()), tag)
+        << "CCM tag " << n;
     gcry_mac_hd_t m = nullptr;
     ASSERT_EQ(gcry_mac_open(&m, GCRY_MAC_CMAC_SM4, 0, nullptr), 0u);
     ASSERT_EQ(gcry_mac_setkey(m, key.data(), 16), 0u);

@@ -130,7 +130,8 @@ void check_update_many(const detail::StreebogKernel& k, Prng& rng) {
   for (std::size_t la : lens)
     for (std::size_t lb : lens)
       for (std::size_t prefix : {0u, 5u}) {
-        const Bytes pre = rng.bytes(prefix), a = rng.bytes(la), b = rng.bytes(lb), c = rng.bytes(33);
+        const Bytes pre = rng.bytes(prefix), a = rng.bytes(la), b = rng.bytes(lb),
+                    c = rng.bytes(33);
         H ha(k), hb(k), hc(k);
         ha.update(pre);
         H* hashers[] = {&ha, &hb, &hc};
@@ -138,8 +139,10 @@ void check_update_many(const detail::StreebogKernel& k, Prng& rng) {
         ASSERT_TRUE(H::update_many(hashers, data).ok());
         Bytes pa = pre;
         pa.insert(pa.end(), a.begin(), a.end());
-        ASSERT_EQ(ha.finish(), reference(pa)) << la << " " << lb << " " << prefix << " seed " << rng.seed;
-        ASSERT_EQ(hb.finish(), reference(b)) << la << " " << lb << " " << prefix << " seed " << rng.seed;
+        ASSERT_EQ(ha.finish(), reference(pa))
+            << la << " " << lb << " " << prefix << " seed " << rng.seed;
+        ASSERT_EQ(hb.finish(), reference(b))
+            << la << " " << lb << " " << prefix << " seed " << rng.seed;
         ASSERT_EQ(hc.finish(), reference(c));
       }
   ASSERT_TRUE(H::update_many({}, {}).ok());
@@ -187,7 +190,8 @@ TEST_P(StreebogDiff, UpdateManyCarries) {
 
 // expect_same_compression runs the three entry points of kernels a and b on random chaining
 // values, counters and sums (not only those a hash reaches), and requires equal results.
-void expect_same_compression(const detail::StreebogKernel& a, const detail::StreebogKernel& b, Prng& rng) {
+void expect_same_compression(const detail::StreebogKernel& a, const detail::StreebogKernel& b,
+                             Prng& rng) {
   auto words = [&rng](std::uint64_t w[8]) {
     const Bytes r = rng.bytes(64);
     for (int i = 0; i < 8; ++i) w[i] = detail::streebog_load64(r.data() + 8 * i);
@@ -221,8 +225,10 @@ void expect_same_compression(const detail::StreebogKernel& a, const detail::Stre
     a.compress_blocks_x2(pa, in, nblocks);
     b.compress_blocks_x2(pb, in, nblocks);
     for (int i = 0; i < 2; ++i) {
-      ASSERT_TRUE(std::equal(sa[i].h, sa[i].h + 8, sb[i].h)) << i << " round " << round << " seed " << rng.seed;
-      ASSERT_TRUE(std::equal(sa[i].n, sa[i].n + 8, sb[i].n)) << i << " round " << round << " seed " << rng.seed;
+      ASSERT_TRUE(std::equal(sa[i].h, sa[i].h + 8, sb[i].h))
+          << i << " round " << round << " seed " << rng.seed;
+      ASSERT_TRUE(std::equal(sa[i].n, sa[i].n + 8, sb[i].n))
+          << i << " round " << round << " seed " << rng.seed;
       ASSERT_TRUE(std::equal(sa[i].sigma, sa[i].sigma + 8, sb[i].sigma)) << i << " round " << round;
     }
   }

@@ -49,7 +49,8 @@ void times_x(std::uint8_t t[16], XtsStandard s) {
 
 // reference: XTS block by block with ciphertext stealing, straight from the standard's text.
 template <class C>
-Bytes reference(const C& k1, const C& k2, XtsStandard s, bool decrypt, const Bytes& tweak, std::span<const std::uint8_t> in) {
+Bytes reference(const C& k1, const C& k2, XtsStandard s, bool decrypt, const Bytes& tweak,
+                std::span<const std::uint8_t> in) {
   std::uint8_t t[16], next[16];
   k2.encrypt_block(t, fixed<16>(tweak));
   Bytes out(in.begin(), in.end());
@@ -80,10 +81,11 @@ Bytes reference(const C& k1, const C& k2, XtsStandard s, bool decrypt, const Byt
 }
 
 // against_definition: Xts over the kernel under test (mine) against the reference over the
-// portable kernel (ref), both standards, both directions, every length of the sweep, unaligned, in place,
-// and ending at a guard page; lengths below 16 fail with out untouched.
+// portable kernel (ref), both standards, both directions, every length of the sweep, unaligned, in
+// place, and ending at a guard page; lengths below 16 fail with out untouched.
 template <class C>
-void against_definition(const C& ref1, const C& ref2, const C& mine1, const C& mine2, Sweep sweep = dense) {
+void against_definition(const C& ref1, const C& ref2, const C& mine1, const C& mine2,
+                        Sweep sweep = dense) {
   Prng rng(test_seed() + 71);
   const Bytes buf = rng.bytes(65537 + 64);
   const Bytes tweak = rng.bytes(16);
@@ -91,7 +93,8 @@ void against_definition(const C& ref1, const C& ref2, const C& mine1, const C& m
     const Xts<C> xts(mine1, mine2, s);
     for (bool decrypt : {false, true}) {
       auto run = [&](std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
-        return decrypt ? xts.decrypt(out, in, fixed<16>(tweak)) : xts.encrypt(out, in, fixed<16>(tweak));
+        return decrypt ? xts.decrypt(out, in, fixed<16>(tweak))
+                       : xts.encrypt(out, in, fixed<16>(tweak));
       };
       for (std::size_t n : sweep.for_kernel(mine1.kernel_name()).lengths()) {
         const auto in = std::span(buf).subspan(n % 7, n);
@@ -99,13 +102,15 @@ void against_definition(const C& ref1, const C& ref2, const C& mine1, const C& m
         const auto out = std::span(got).subspan(n % 5, n);
         if (n < 16) {
           EXPECT_EQ(run(out, in).error(), Error::invalid_argument) << n;
-          EXPECT_TRUE(std::all_of(got.begin(), got.end(), [](std::uint8_t b) { return b == 0x5a; })) << n;
+          EXPECT_TRUE(std::all_of(got.begin(), got.end(), [](std::uint8_t b) { return b == 0x5a; }))
+              << n;
           continue;
         }
         const Bytes expected = reference(ref1, ref2, s, decrypt, tweak, in);
         ASSERT_TRUE(run(out, in).ok());
         ASSERT_TRUE(std::equal(expected.begin(), expected.end(), out.begin()))
-            << "standard " << static_cast<int>(s) << " decrypt " << decrypt << " length " << n << " seed " << rng.seed;
+            << "standard " << static_cast<int>(s) << " decrypt " << decrypt << " length " << n
+            << " seed " << rng.seed;
         ASSERT_TRUE(run(inplace, inplace).ok());
         ASSERT_EQ(inplace, expected) << "in place, length " << n;
       }
@@ -140,7 +145,8 @@ std::vector<std::size_t> peer_lengths() {
 
 #if AXIOM_HAVE_OPENSSL
 // openssl_xts: OpenSSL's EVP XTS-AES of in under key (K1 || K2) and tweak.
-Bytes openssl_xts(const Bytes& key, const Bytes& tweak, bool decrypt, std::span<const std::uint8_t> in) {
+Bytes openssl_xts(const Bytes& key, const Bytes& tweak, bool decrypt,
+                  std::span<const std::uint8_t> in) {
   const EVP_CIPHER* cipher = key.size() == 32 ? EVP_aes_128_xts() : EVP_aes_256_xts();
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Bytes out(in.size());
@@ -158,14 +164,16 @@ void against_openssl(const detail::AesKernel& kernel, std::uint64_t seed) {
   const Bytes buf = rng.bytes(65536 + 64);
   for (std::size_t n : peer_lengths()) {
     const Bytes key = rng.bytes(2 * C::key_size), tweak = rng.bytes(16);
-    const Xts<C> xts(C(std::span<const std::uint8_t>(key).template first<C::key_size>(), kernel),
-                     C(std::span<const std::uint8_t>(key).template subspan<C::key_size, C::key_size>(), kernel));
+    const Xts<C> xts(
+        C(std::span<const std::uint8_t>(key).template first<C::key_size>(), kernel),
+        C(std::span<const std::uint8_t>(key).template subspan<C::key_size, C::key_size>(), kernel));
     const auto in = std::span(buf).subspan(n % 9, n);
     Bytes ours(n + 3);
     const auto out = std::span(ours).subspan(n % 3, n);
     ASSERT_TRUE(xts.encrypt(out, in, fixed<16>(tweak)).ok());
     const Bytes theirs = openssl_xts(key, tweak, false, in);
-    ASSERT_TRUE(std::equal(theirs.begin(), theirs.end(), out.begin())) << "length " << n << " seed " << rng.seed;
+    ASSERT_TRUE(std::equal(theirs.begin(), theirs.end(), out.begin()))
+        << "length " << n << " seed " << rng.seed;
     Bytes back(theirs);
     ASSERT_TRUE(xts.decrypt(back, back, fixed<16>(tweak)).ok());
     ASSERT_TRUE(std::equal(in.begin(), in.end(), back.begin())) << "decrypt length " << n;
@@ -183,7 +191,8 @@ TEST_P(AesXtsDiff, MatchesOpenssl) {
 
 #if AXIOM_HAVE_LIBGCRYPT
 // gcrypt_xts: libgcrypt's XTS (IEEE 1619 tweak order) with algo under key (K1 || K2).
-Bytes gcrypt_xts(int algo, const Bytes& key, const Bytes& tweak, bool decrypt, std::span<const std::uint8_t> in) {
+Bytes gcrypt_xts(int algo, const Bytes& key, const Bytes& tweak, bool decrypt,
+                 std::span<const std::uint8_t> in) {
   gcry_cipher_hd_t h = nullptr;
   EXPECT_EQ(gcry_cipher_open(&h, algo, GCRY_CIPHER_MODE_XTS, 0), 0u);
   EXPECT_EQ(gcry_cipher_setkey(h, key.data(), key.size()), 0u);
@@ -206,14 +215,17 @@ void against_libgcrypt(int algo, const Kernel& kernel, std::uint64_t seed, bool 
   for (std::size_t n : peer_lengths()) {
     if (sparse && n > 80 && (n % 16 > 1 || n > 4097)) continue;
     const Bytes key = rng.bytes(2 * C::key_size), tweak = rng.bytes(16);
-    const Xts<C> xts(C(std::span<const std::uint8_t>(key).template first<C::key_size>(), kernel),
-                     C(std::span<const std::uint8_t>(key).template subspan<C::key_size, C::key_size>(), kernel));
+    const Xts<C> xts(
+        C(std::span<const std::uint8_t>(key).template first<C::key_size>(), kernel),
+        C(std::span<const std::uint8_t>(key).template subspan<C::key_size, C::key_size>(), kernel));
     const auto in = std::span(buf).subspan(n % 11, n);
     Bytes enc(n), dec(n);
     ASSERT_TRUE(xts.encrypt(enc, in, fixed<16>(tweak)).ok());
-    ASSERT_EQ(enc, gcrypt_xts(algo, key, tweak, false, in)) << "length " << n << " seed " << rng.seed;
+    ASSERT_EQ(enc, gcrypt_xts(algo, key, tweak, false, in))
+        << "length " << n << " seed " << rng.seed;
     ASSERT_TRUE(xts.decrypt(dec, in, fixed<16>(tweak)).ok());
-    ASSERT_EQ(dec, gcrypt_xts(algo, key, tweak, true, in)) << "decrypt, length " << n << " seed " << rng.seed;
+    ASSERT_EQ(dec, gcrypt_xts(algo, key, tweak, true, in))
+        << "decrypt, length " << n << " seed " << rng.seed;
   }
 }
 
@@ -233,15 +245,19 @@ TEST_P(AesXtsDiff, FusedMatchesGeneric) {
   generic.ops.xts_encrypt = nullptr;
   generic.ops.xts_decrypt = nullptr;
   const auto [k1, k2] = two_keys<Aes256>(80);
-  const Aes256 f1(fixed<32>(k1), kernel), f2(fixed<32>(k2), kernel), g1(fixed<32>(k1), generic), g2(fixed<32>(k2), generic);
+  const Aes256 f1(fixed<32>(k1), kernel), f2(fixed<32>(k2), kernel), g1(fixed<32>(k1), generic),
+      g2(fixed<32>(k2), generic);
   const Xts<Aes256> fused(f1, f2), plain(g1, g2);
   Prng rng(test_seed() + 81);
-  for (std::size_t n : {65536u, 65536u + 15u, 65536u + 16u * 7u + 1u, (1u << 20) + 16u * 9u + 33u}) {
+  for (std::size_t n :
+       {65536u, 65536u + 15u, 65536u + 16u * 7u + 1u, (1u << 20) + 16u * 9u + 33u}) {
     const Bytes in = rng.bytes(n), tweak = rng.bytes(16);
     for (bool decrypt : {false, true}) {
       Bytes want(n), got(in);
-      auto run = [&](const Xts<Aes256>& x, std::span<std::uint8_t> out, std::span<const std::uint8_t> src) {
-        return decrypt ? x.decrypt(out, src, fixed<16>(tweak)) : x.encrypt(out, src, fixed<16>(tweak));
+      auto run = [&](const Xts<Aes256>& x, std::span<std::uint8_t> out,
+                     std::span<const std::uint8_t> src) {
+        return decrypt ? x.decrypt(out, src, fixed<16>(tweak))
+                       : x.encrypt(out, src, fixed<16>(tweak));
       };
       ASSERT_TRUE(run(plain, want, in).ok());
       ASSERT_TRUE(run(fused, got, got).ok());
@@ -292,13 +308,14 @@ void each_xts_against_definition(const Kernel& kernel) {
     }
   });
 }
-#define AXIOM_XTS_ROW_16(family)                                                                   \
-  class family##XtsDefinition                                                                     \
-      : public KernelTest<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>> {};      \
-  TEST_P(family##XtsDefinition, AgainstDefinition) {                                              \
-    each_xts_against_definition<detail::family##_row>(*GetParam());                              \
-  }                                                                                               \
-  INSTANTIATE_TEST_SUITE_P(Kernels, family##XtsDefinition, ::testing::ValuesIn(family##_test_kernels()), \
+#define AXIOM_XTS_ROW_16(family)                                                             \
+  class family##XtsDefinition                                                                \
+      : public KernelTest<std::remove_cvref_t<decltype(*detail::family##_kernels()[0])>> {}; \
+  TEST_P(family##XtsDefinition, AgainstDefinition) {                                         \
+    each_xts_against_definition<detail::family##_row>(*GetParam());                          \
+  }                                                                                          \
+  INSTANTIATE_TEST_SUITE_P(Kernels, family##XtsDefinition,                                   \
+                           ::testing::ValuesIn(family##_test_kernels()),                     \
                            [](const auto& p) { return kernel_test_name(p.param->info); });
 #define AXIOM_XTS_ROW_8(family)
 #define AXIOM_XTS_ROW(family, block, standard, ...) AXIOM_XTS_ROW_##block(family)
@@ -311,12 +328,15 @@ TEST(XtsErrors, SizesAndOverlap) {
   const Xts<Aes128> xts(Aes128(fixed<16>(k1)), Aes128(fixed<16>(k2)));
   const Bytes tweak(16, 7);
   Bytes buf(64, 1), out(64, 9);
-  EXPECT_EQ(xts.encrypt(std::span(out).first(32), std::span(buf).first(33), fixed<16>(tweak)).error(),
-            Error::output_size_mismatch);
-  EXPECT_EQ(xts.encrypt(std::span(buf).subspan(1, 40), std::span(buf).first(40), fixed<16>(tweak)).error(),
+  EXPECT_EQ(
+      xts.encrypt(std::span(out).first(32), std::span(buf).first(33), fixed<16>(tweak)).error(),
+      Error::output_size_mismatch);
+  EXPECT_EQ(xts.encrypt(std::span(buf).subspan(1, 40), std::span(buf).first(40), fixed<16>(tweak))
+                .error(),
             Error::overlapping_buffers);
-  EXPECT_EQ(xts.decrypt(std::span(out).first(15), std::span(buf).first(15), fixed<16>(tweak)).error(),
-            Error::invalid_argument);
+  EXPECT_EQ(
+      xts.decrypt(std::span(out).first(15), std::span(buf).first(15), fixed<16>(tweak)).error(),
+      Error::invalid_argument);
   EXPECT_EQ(out, Bytes(64, 9));
   EXPECT_EQ(buf, Bytes(64, 1));
   Bytes big(Xts<Aes128>::max_unit_size + 1, 3);

@@ -71,7 +71,8 @@ TEST(Override, ErrorsNameWhatIsNotUnderstood) {
     EXPECT_NE(e.find("not understood"), std::string::npos) << spec;
     EXPECT_NE(e.find(" -" TWO), std::string::npos) << e;  // says what is valid
   }
-  EXPECT_NE(cpu::override_error("-" ONE " protable").find("not understood: protable ("), std::string::npos);
+  EXPECT_NE(cpu::override_error("-" ONE " protable").find("not understood: protable ("),
+            std::string::npos);
 }
 
 void set_env(const char* name, const char* value) {
@@ -94,7 +95,8 @@ TEST(OverrideDeathTest, EnvironmentNotUnderstoodMeansPortable) {
         set_env("AXIOM_CPU", "protable");
         std::exit(cpu::detected().bits == 0 ? 0 : 1);
       },
-      testing::ExitedWithCode(0), "axiom: AXIOM_CPU=\"protable\": not understood: protable .*portable kernels run");
+      testing::ExitedWithCode(0),
+      "axiom: AXIOM_CPU=\"protable\": not understood: protable .*portable kernels run");
   EXPECT_EXIT(
       {
         set_env("AXIOM_CPU", "-" ONE_MIXED " -" TWO);
@@ -107,9 +109,10 @@ TEST(OverrideDeathTest, EnvironmentNotUnderstoodMeansPortable) {
 TEST(Override, DetectedIsHardwareLessOverride) {
   EXPECT_EQ(cpu::detected().bits & ~cpu::hardware().bits, 0u);
   const char* spec = std::getenv("AXIOM_CPU");
-  const Features expected = spec == nullptr                        ? cpu::hardware()
-                            : cpu::override_error(spec).empty() ? cpu::apply_override(cpu::hardware(), spec)
-                                                                 : Features{};
+  const Features expected = spec == nullptr ? cpu::hardware()
+                            : cpu::override_error(spec).empty()
+                                ? cpu::apply_override(cpu::hardware(), spec)
+                                : Features{};
   EXPECT_EQ(cpu::detected(), expected);
 }
 
@@ -147,7 +150,8 @@ TEST(Detection, AgreesWithProcCpuinfo) {
     std::istringstream need{std::string(info.cpuinfo_flags)};
     bool all = true;
     for (std::string w; need >> w;) all = all && flags.count(w);
-    EXPECT_EQ(cpu::hardware().has(info.feature), all) << info.name << " (" << info.cpuinfo_flags << ")";
+    EXPECT_EQ(cpu::hardware().has(info.feature), all)
+        << info.name << " (" << info.cpuinfo_flags << ")";
   }
 }
 
@@ -166,7 +170,8 @@ TEST(Selection, PortableIsLastAndNeedsNothing) {
 
 TEST(Selection, PicksBestRunnableConstantTimeKernel) {
   EXPECT_EQ(detail::sha256_select(Features{}).info.name, "sha256/portable");
-  EXPECT_EQ(detail::sha256_select(Features(0xffffffffu)).info.name, detail::sha256_kernels()[0]->info.name);
+  EXPECT_EQ(detail::sha256_select(Features(0xffffffffu)).info.name,
+            detail::sha256_kernels()[0]->info.name);
   // The least demanding SIMD kernel (second to last) runs with exactly its features; without
   // any one of them the portable kernel does.
   const auto list = detail::sha256_kernels();
@@ -175,7 +180,8 @@ TEST(Selection, PicksBestRunnableConstantTimeKernel) {
   EXPECT_EQ(detail::sha256_select(simd.info.needs).info.name, simd.info.name);
   for (std::uint32_t bit = 1; bit != 0; bit <<= 1)
     if (simd.info.needs.bits & bit) {
-      EXPECT_EQ(detail::sha256_select(simd.info.needs.without(Features(bit))).info.name, "sha256/portable");
+      EXPECT_EQ(detail::sha256_select(simd.info.needs.without(Features(bit))).info.name,
+                "sha256/portable");
     }
 }
 
@@ -208,7 +214,8 @@ TEST(Inventory, EveryKernelFileIsRegistered) {
       const std::string prefix = algo + "_";
       if (f.path().extension() != ".cpp" || name.rfind(prefix, 0) != 0) continue;
       const std::string isa = name.substr(prefix.size(), name.size() - prefix.size() - 4);
-      if (isa == "tables" && !registered.count(algo + "/tables")) continue;  // constant data, not a kernel
+      if (isa == "tables" && !registered.count(algo + "/tables"))
+        continue;  // constant data, not a kernel
       if (std::any_of(std::begin(detail::other_isa_targets), std::end(detail::other_isa_targets),
                       [&isa](const detail::IsaTarget& t) { return isa == t.isa; }))
         continue;  // a kernel of the other architecture
@@ -231,12 +238,15 @@ Features target_features(std::string_view target) {
       {"sha3", Feature::asimd | Feature::sha2 | Feature::sha3}};
 #else
   static const std::map<std::string_view, Features> by_token = {
-      {"ssse3", Feature::ssse3},   {"sse4.1", Feature::sse41},    {"aes", Feature::aesni},
-      {"pclmul", Feature::pclmul}, {"avx", Feature::avx},         {"avx2", Feature::avx2},
-      {"bmi2", Feature::bmi2},     {"sha", Feature::shani},       {"vaes", Feature::vaes},
-      {"vpclmulqdq", Feature::vpclmul}, {"avx512f", Feature::avx512}, {"avx512bw", Feature::avx512},
-      {"avx512vl", Feature::avx512}, {"avx512vbmi", Feature::vbmi}, {"avx512vbmi2", Feature::vbmi2},
-      {"avx512ifma", Feature::ifma}, {"gfni", Feature::gfni}};
+      {"ssse3", Feature::ssse3},       {"sse4.1", Feature::sse41},
+      {"aes", Feature::aesni},         {"pclmul", Feature::pclmul},
+      {"avx", Feature::avx},           {"avx2", Feature::avx2},
+      {"bmi2", Feature::bmi2},         {"sha", Feature::shani},
+      {"vaes", Feature::vaes},         {"vpclmulqdq", Feature::vpclmul},
+      {"avx512f", Feature::avx512},    {"avx512bw", Feature::avx512},
+      {"avx512vl", Feature::avx512},   {"avx512vbmi", Feature::vbmi},
+      {"avx512vbmi2", Feature::vbmi2}, {"avx512ifma", Feature::ifma},
+      {"gfni", Feature::gfni}};
 #endif
   Features f;
   while (!target.empty()) {
@@ -255,7 +265,8 @@ Features target_features(std::string_view target) {
 // with_implied adds what the compiler also enables for a target: avx brings the SSE levels, each
 // AVX level the one below, the AVX-512 extensions AVX-512 F/BW/VL.
 Features with_implied(Features f) {
-  if (f.has(Feature::vbmi) || f.has(Feature::vbmi2) || f.has(Feature::ifma)) f = f | Feature::avx512;
+  if (f.has(Feature::vbmi) || f.has(Feature::vbmi2) || f.has(Feature::ifma))
+    f = f | Feature::avx512;
   if (f.has(Feature::avx512)) f = f | Feature::avx2;
   if (f.has(Feature::avx2)) f = f | Feature::avx;
   if (f.has(Feature::avx)) f = f | Feature::ssse3 | Feature::sse41;
@@ -263,8 +274,8 @@ Features with_implied(Features f) {
 }
 
 // A kernel "<algo>/<isa>" compiled in the region AXIOM_ISA_BEGIN(algo, isa) needs exactly the
-// features of that region's target (up to what each implies): one missing is an illegal instruction where the CPU lacks
-// it, one extra hides the kernel from CPUs that could run it.
+// features of that region's target (up to what each implies): one missing is an illegal instruction
+// where the CPU lacks it, one extra hides the kernel from CPUs that could run it.
 TEST(Inventory, KernelNeedsAreTheirRegionTarget) {
   for (const auto* k : detail::all_kernels()) {
     if (k->needs == Features{}) continue;  // portable code, no region

@@ -67,7 +67,8 @@ void run(std::span<const std::uint8_t, K> key, std::span<const std::uint8_t, 16>
   const Bytes blocks = msg.first(msg.size() / 16 * 16);
 
   // The portable kernel's answers, in one piece each.
-  Vec ecb(blocks.size()), cbc(blocks.size()), ctr(msg.size()), padded(axiom::padded_size(msg.size()));
+  Vec ecb(blocks.size()), cbc(blocks.size()), ctr(msg.size()),
+      padded(axiom::padded_size(msg.size()));
   require(axiom::Ecb<Cipher>(ref).encrypt(ecb, blocks).ok());
   require(axiom::Cbc<Cipher>(ref, iv).encrypt(cbc, blocks).ok());
   require(axiom::Ctr<Cipher>(ref, iv).apply(ctr, msg).ok());
@@ -94,7 +95,8 @@ void run(std::span<const std::uint8_t, K> key, std::span<const std::uint8_t, 16>
     axiom::Cbc<Cipher> enc(c, iv), dec(c, iv);
     Vec out(blocks.size());
     for_each_piece(blocks.size() / 16, cuts, [&](std::size_t at, std::size_t n) {
-      require(enc.encrypt(std::span(out).subspan(at * 16, n * 16), blocks.subspan(at * 16, n * 16)).ok());
+      require(enc.encrypt(std::span(out).subspan(at * 16, n * 16), blocks.subspan(at * 16, n * 16))
+                  .ok());
     });
     require(out == cbc);
     require(dec.decrypt(out, out).ok() && std::equal(out.begin(), out.end(), blocks.begin()));
@@ -129,9 +131,15 @@ void run(std::span<const std::uint8_t, K> key, std::span<const std::uint8_t, 16>
   }
 
 #if AXIOM_FUZZ_OPENSSL
-  const EVP_CIPHER* ecb_c = K == 16 ? EVP_aes_128_ecb() : K == 24 ? EVP_aes_192_ecb() : EVP_aes_256_ecb();
-  const EVP_CIPHER* cbc_c = K == 16 ? EVP_aes_128_cbc() : K == 24 ? EVP_aes_192_cbc() : EVP_aes_256_cbc();
-  const EVP_CIPHER* ctr_c = K == 16 ? EVP_aes_128_ctr() : K == 24 ? EVP_aes_192_ctr() : EVP_aes_256_ctr();
+  const EVP_CIPHER* ecb_c = K == 16   ? EVP_aes_128_ecb()
+                            : K == 24 ? EVP_aes_192_ecb()
+                                      : EVP_aes_256_ecb();
+  const EVP_CIPHER* cbc_c = K == 16   ? EVP_aes_128_cbc()
+                            : K == 24 ? EVP_aes_192_cbc()
+                                      : EVP_aes_256_cbc();
+  const EVP_CIPHER* ctr_c = K == 16   ? EVP_aes_128_ctr()
+                            : K == 24 ? EVP_aes_192_ctr()
+                                      : EVP_aes_256_ctr();
   require(openssl_crypt(ecb_c, true, key.data(), nullptr, blocks) == ecb);
   require(openssl_crypt(cbc_c, true, key.data(), iv.data(), blocks) == cbc);
   require(openssl_crypt(ctr_c, true, key.data(), iv.data(), msg) == ctr);

@@ -23,8 +23,9 @@ using axiom::fuzz::require;
 using Vec = std::vector<std::uint8_t>;
 
 template <class Cipher>
-void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, Cipher::nonce_size> nonce,
-         std::uint32_t counter, std::uint32_t seek_block, Bytes cuts, Bytes msg) {
+void run(std::span<const std::uint8_t, 32> key,
+         std::span<const std::uint8_t, Cipher::nonce_size> nonce, std::uint32_t counter,
+         std::uint32_t seek_block, Bytes cuts, Bytes msg) {
   Cipher ref(key, nonce, counter, axiom::detail::chacha20_portable);
   Vec want(msg.size());
   const axiom::Status want_status = ref.crypt(want, msg);
@@ -59,9 +60,11 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, Ci
   if (want_status.ok() && !msg.empty()) {
     Vec theirs(msg.size());
     if constexpr (Cipher::nonce_size == 12)
-      crypto_stream_chacha20_ietf_xor_ic(theirs.data(), msg.data(), msg.size(), nonce.data(), counter, key.data());
+      crypto_stream_chacha20_ietf_xor_ic(theirs.data(), msg.data(), msg.size(), nonce.data(),
+                                         counter, key.data());
     else
-      crypto_stream_xchacha20_xor_ic(theirs.data(), msg.data(), msg.size(), nonce.data(), counter, key.data());
+      crypto_stream_xchacha20_xor_ic(theirs.data(), msg.data(), msg.size(), nonce.data(), counter,
+                                     key.data());
     require(theirs == want);
   }
 #endif

@@ -27,8 +27,9 @@ bool all_zero(const Vec& v) {
 }
 
 template <class Aead>
-void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, Aead::nonce_size> nonce,
-         std::size_t flip, Bytes aad, Bytes msg) {
+void run(std::span<const std::uint8_t, 32> key,
+         std::span<const std::uint8_t, Aead::nonce_size> nonce, std::size_t flip, Bytes aad,
+         Bytes msg) {
   const Aead ref(key, axiom::detail::chacha20_portable, axiom::detail::poly1305_portable);
   Vec want(msg.size() + 16);
   require(ref.seal(want, nonce, msg, aad).ok());
@@ -72,11 +73,15 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, Ae
   Vec theirs(msg.size() + 16), back(msg.size() + 1);
   unsigned long long n = 0;
   constexpr bool x = Aead::nonce_size == 24;
-  const auto seal = x ? crypto_aead_xchacha20poly1305_ietf_encrypt : crypto_aead_chacha20poly1305_ietf_encrypt;
-  const auto open = x ? crypto_aead_xchacha20poly1305_ietf_decrypt : crypto_aead_chacha20poly1305_ietf_decrypt;
-  require(seal(theirs.data(), &n, msg.data(), msg.size(), aad.data(), aad.size(), nullptr, nonce.data(), key.data()) == 0);
+  const auto seal =
+      x ? crypto_aead_xchacha20poly1305_ietf_encrypt : crypto_aead_chacha20poly1305_ietf_encrypt;
+  const auto open =
+      x ? crypto_aead_xchacha20poly1305_ietf_decrypt : crypto_aead_chacha20poly1305_ietf_decrypt;
+  require(seal(theirs.data(), &n, msg.data(), msg.size(), aad.data(), aad.size(), nullptr,
+               nonce.data(), key.data()) == 0);
   require(n == theirs.size() && theirs == want);
-  require(open(back.data(), &n, nullptr, want.data(), want.size(), aad.data(), aad.size(), nonce.data(), key.data()) == 0);
+  require(open(back.data(), &n, nullptr, want.data(), want.size(), aad.data(), aad.size(),
+               nonce.data(), key.data()) == 0);
   require(n == msg.size() && std::equal(msg.begin(), msg.end(), back.begin()));
 #endif
 }

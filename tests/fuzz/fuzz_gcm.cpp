@@ -26,16 +26,21 @@ using Vec = std::vector<std::uint8_t>;
 // openssl_seal returns ciphertext || tag (tag_len bytes) from OpenSSL.
 Vec openssl_seal(std::size_t key_size, const std::uint8_t* key, Bytes nonce, Bytes aad, Bytes msg,
                  std::size_t tag_len) {
-  const EVP_CIPHER* c = key_size == 16 ? EVP_aes_128_gcm() : key_size == 24 ? EVP_aes_192_gcm() : EVP_aes_256_gcm();
+  const EVP_CIPHER* c = key_size == 16   ? EVP_aes_128_gcm()
+                        : key_size == 24 ? EVP_aes_192_gcm()
+                                         : EVP_aes_256_gcm();
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Vec out(msg.size() + 16);
   int n = 0, tail = 0;
   const std::uint8_t none = 0;
   require(EVP_EncryptInit_ex(ctx, c, nullptr, nullptr, nullptr) == 1);
-  require(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, static_cast<int>(nonce.size()), nullptr) == 1);
+  require(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, static_cast<int>(nonce.size()),
+                              nullptr) == 1);
   require(EVP_EncryptInit_ex(ctx, nullptr, nullptr, key, nonce.data()) == 1);
-  if (!aad.empty()) require(EVP_EncryptUpdate(ctx, nullptr, &n, aad.data(), static_cast<int>(aad.size())) == 1);
-  require(EVP_EncryptUpdate(ctx, out.data(), &n, msg.empty() ? &none : msg.data(), static_cast<int>(msg.size())) == 1);
+  if (!aad.empty())
+    require(EVP_EncryptUpdate(ctx, nullptr, &n, aad.data(), static_cast<int>(aad.size())) == 1);
+  require(EVP_EncryptUpdate(ctx, out.data(), &n, msg.empty() ? &none : msg.data(),
+                            static_cast<int>(msg.size())) == 1);
   require(EVP_EncryptFinal_ex(ctx, out.data() + n, &tail) == 1);
   require(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, out.data() + msg.size()) == 1);
   EVP_CIPHER_CTX_free(ctx);
@@ -70,7 +75,8 @@ void run(std::span<const std::uint8_t, K> key, Bytes nonce, std::size_t tag_len,
       Vec ct(msg.size()), tag(tag_len);
       require(gcm.seal_detached(ct, tag, nonce, aad, msg).ok());
       require(std::equal(ct.begin(), ct.end(), want.begin()));
-      require(std::equal(tag.begin(), tag.end(), want.begin() + static_cast<std::ptrdiff_t>(msg.size())));
+      require(std::equal(tag.begin(), tag.end(),
+                         want.begin() + static_cast<std::ptrdiff_t>(msg.size())));
       require(gcm.open_detached(ct, tag, nonce, aad, ct).ok());
       require(std::equal(ct.begin(), ct.end(), msg.begin()));
 
@@ -78,7 +84,8 @@ void run(std::span<const std::uint8_t, K> key, Bytes nonce, std::size_t tag_len,
       const std::size_t bit = flip % (buf.size() * 8);
       buf[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
       std::fill(plain.begin(), plain.end(), std::uint8_t{0x55});
-      require(gcm.open(plain, nonce, aad, buf, tag_len).error() == axiom::Error::authentication_failed);
+      require(gcm.open(plain, nonce, aad, buf, tag_len).error() ==
+              axiom::Error::authentication_failed);
       require(std::all_of(plain.begin(), plain.end(), [](std::uint8_t b) { return b == 0; }));
     }
   }

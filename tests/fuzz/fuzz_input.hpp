@@ -78,7 +78,8 @@ void for_each_piece(std::size_t total, Bytes cuts, F&& f) {
 // update_in_pieces streams msg into h (anything with update(span)) in the pieces of cuts.
 template <class H>
 void update_in_pieces(H& h, Bytes msg, Bytes cuts) {
-  for_each_piece(msg.size(), cuts, [&](std::size_t at, std::size_t n) { h.update(msg.subspan(at, n)); });
+  for_each_piece(msg.size(), cuts,
+                 [&](std::size_t at, std::size_t n) { h.update(msg.subspan(at, n)); });
 }
 
 }  // namespace axiom::fuzz

@@ -48,14 +48,17 @@ ENGINE* gost_engine() {
 // the cipher or takes another IV size.
 Vec engine_crypt(int nid, const std::uint8_t* key, Bytes iv, Bytes in, const Vec& want) {
   const EVP_CIPHER* cipher = ENGINE_get_cipher(gost_engine(), nid);
-  if (!cipher || (EVP_CIPHER_get_iv_length(cipher) != static_cast<int>(iv.size()) && !iv.empty())) return want;
+  if (!cipher || (EVP_CIPHER_get_iv_length(cipher) != static_cast<int>(iv.size()) && !iv.empty()))
+    return want;
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   Vec out(in.size() + 16);
   int n = 0, tail = 0;
   const std::uint8_t none = 0;
-  require(EVP_EncryptInit_ex(ctx, cipher, gost_engine(), key, iv.empty() ? nullptr : iv.data()) == 1);
+  require(EVP_EncryptInit_ex(ctx, cipher, gost_engine(), key, iv.empty() ? nullptr : iv.data()) ==
+          1);
   EVP_CIPHER_CTX_set_padding(ctx, 0);
-  require(EVP_EncryptUpdate(ctx, out.data(), &n, in.empty() ? &none : in.data(), static_cast<int>(in.size())) == 1);
+  require(EVP_EncryptUpdate(ctx, out.data(), &n, in.empty() ? &none : in.data(),
+                            static_cast<int>(in.size())) == 1);
   require(EVP_EncryptFinal_ex(ctx, out.data() + n, &tail) == 1);
   EVP_CIPHER_CTX_free(ctx);
   out.resize(static_cast<std::size_t>(n + tail));
@@ -112,7 +115,9 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 16
   const Bytes nonce(nonce_bytes);
   const std::size_t tag_len = 4 + tag_sel % 13;
   Vec mgm(msg.size() + tag_len);
-  require(axiom::KuznyechikMgm(ref, axiom::detail::mgm_portable).seal(mgm, nonce, aad, msg, tag_len).ok());
+  require(axiom::KuznyechikMgm(ref, axiom::detail::mgm_portable)
+              .seal(mgm, nonce, aad, msg, tag_len)
+              .ok());
 
   for (const axiom::detail::KuznyechikKernel* k : axiom::detail::kuznyechik_kernels()) {
     if (!axiom::fuzz::runnable(k->info)) continue;
@@ -125,13 +130,15 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 16
     axiom::Cbc<Kuznyechik> enc(c, iv), dec(c, iv);
     Vec out(blocks.size());
     for_each_piece(blocks.size() / 16, cuts, [&](std::size_t at, std::size_t n) {
-      require(enc.encrypt(std::span(out).subspan(at * 16, n * 16), blocks.subspan(at * 16, n * 16)).ok());
+      require(enc.encrypt(std::span(out).subspan(at * 16, n * 16), blocks.subspan(at * 16, n * 16))
+                  .ok());
     });
     require(out == cbc);
     require(dec.decrypt(out, out).ok() && std::equal(out.begin(), out.end(), blocks.begin()));
 
     // CTR, CFB, OFB and CTR-ACPKM streamed at any byte, in place; CFB back; CTR from a seek.
-    Vec s_ctr(msg.begin(), msg.end()), s_cfb = s_ctr, s_ofb = s_ctr, s_acpkm(acpkm_msg.begin(), acpkm_msg.end());
+    Vec s_ctr(msg.begin(), msg.end()), s_cfb = s_ctr, s_ofb = s_ctr,
+                                       s_acpkm(acpkm_msg.begin(), acpkm_msg.end());
     axiom::Ctr<Kuznyechik> ctr_k(c, ctr_iv);
     axiom::Cfb<Kuznyechik> cfb_k(c, iv), cfb_d(c, iv);
     axiom::Ofb<Kuznyechik> ofb_k(c, iv);
@@ -143,7 +150,8 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 16
       require(ofb_k.apply(std::span(s_ofb).subspan(at, n), std::span(s_ofb).subspan(at, n)).ok());
     });
     for_each_piece(acpkm_msg.size(), cuts, [&](std::size_t at, std::size_t n) {
-      require(acpkm_k->apply(std::span(s_acpkm).subspan(at, n), std::span(s_acpkm).subspan(at, n)).ok());
+      require(acpkm_k->apply(std::span(s_acpkm).subspan(at, n), std::span(s_acpkm).subspan(at, n))
+                  .ok());
     });
     require(s_ctr == ctr && s_cfb == cfb && s_ofb == ofb && s_acpkm == acpkm);
     require(cfb_d.decrypt(s_cfb, s_cfb).ok() && std::equal(msg.begin(), msg.end(), s_cfb.begin()));
@@ -169,7 +177,8 @@ void run(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 16
       require(std::equal(msg.begin(), msg.end(), sealed.begin()));
       Vec bad = mgm, opened(msg.size(), 0xee);
       bad[seek_to % bad.size()] ^= static_cast<std::uint8_t>(1u << (seek_to % 8));
-      require(a.open(opened, nonce, aad, bad, tag_len).error() == axiom::Error::authentication_failed);
+      require(a.open(opened, nonce, aad, bad, tag_len).error() ==
+              axiom::Error::authentication_failed);
       require(std::all_of(opened.begin(), opened.end(), [](std::uint8_t b) { return b == 0; }));
     }
   }

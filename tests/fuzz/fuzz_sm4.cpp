@@ -44,7 +44,8 @@ Vec openssl_crypt(const char* name, const std::uint8_t* key, const std::uint8_t*
   const std::uint8_t none = 0;
   require(EVP_EncryptInit_ex(ctx, cipher, nullptr, key, iv) == 1);
   EVP_CIPHER_CTX_set_padding(ctx, 0);
-  require(EVP_EncryptUpdate(ctx, out.data(), &n, in.empty() ? &none : in.data(), static_cast<int>(in.size())) == 1);
+  require(EVP_EncryptUpdate(ctx, out.data(), &n, in.empty() ? &none : in.data(),
+                            static_cast<int>(in.size())) == 1);
   require(EVP_EncryptFinal_ex(ctx, out.data() + n, &tail) == 1);
   EVP_CIPHER_CTX_free(ctx);
   EVP_CIPHER_free(cipher);
@@ -70,7 +71,8 @@ Vec openssl_cmac(const std::uint8_t* key, Bytes msg) {
 
 #if AXIOM_FUZZ_LIBGCRYPT
 // gcrypt_seal returns ciphertext || tag from libgcrypt's SM4 in GCM or CCM mode.
-Vec gcrypt_seal(int mode, const std::uint8_t* key, Bytes nonce, Bytes aad, Bytes msg, std::size_t tag_len) {
+Vec gcrypt_seal(int mode, const std::uint8_t* key, Bytes nonce, Bytes aad, Bytes msg,
+                std::size_t tag_len) {
   static const bool ready = gcry_check_version(nullptr) != nullptr;
   require(ready);
   gcry_cipher_hd_t h;
@@ -79,7 +81,8 @@ Vec gcrypt_seal(int mode, const std::uint8_t* key, Bytes nonce, Bytes aad, Bytes
   require(gcry_cipher_setiv(h, nonce.data(), nonce.size()) == 0);
   if (mode == GCRY_CIPHER_MODE_CCM) {
     const std::uint64_t lengths[3] = {msg.size(), aad.size(), tag_len};
-    require(gcry_cipher_ctl(h, GCRYCTL_SET_CCM_LENGTHS, const_cast<std::uint64_t*>(lengths), sizeof lengths) == 0);
+    require(gcry_cipher_ctl(h, GCRYCTL_SET_CCM_LENGTHS, const_cast<std::uint64_t*>(lengths),
+                            sizeof lengths) == 0);
   }
   require(gcry_cipher_authenticate(h, aad.data(), aad.size()) == 0);
   // GCM's tag is read whole and cut (a short GCM tag is the full tag's first bytes).
@@ -94,7 +97,8 @@ Vec gcrypt_seal(int mode, const std::uint8_t* key, Bytes nonce, Bytes aad, Bytes
 }
 
 // gcrypt_xts: libgcrypt's SM4-XTS (IEEE 1619 order) under K1 || K2.
-Vec gcrypt_xts(const std::uint8_t* k1, const std::uint8_t* k2, const std::uint8_t* tweak, Bytes msg) {
+Vec gcrypt_xts(const std::uint8_t* k1, const std::uint8_t* k2, const std::uint8_t* tweak,
+               Bytes msg) {
   std::uint8_t key[32];
   std::copy(k1, k1 + 16, key);
   std::copy(k2, k2 + 16, key + 16);
@@ -149,7 +153,8 @@ void run(std::span<const std::uint8_t, 16> key, std::span<const std::uint8_t, 16
   const axiom::Sm4Ccm ccm_ref(ref);
   Vec gcm(msg.size() + gcm_tag), ccm(msg.size() + ccm_tag);
   require(gcm_ref.seal(gcm, gcm_nonce, aad, msg, gcm_tag).ok());
-  const bool ccm_fits = ccm_nonce.size() <= 8 || msg.size() < (std::size_t{1} << (8 * (15 - ccm_nonce.size())));
+  const bool ccm_fits =
+      ccm_nonce.size() <= 8 || msg.size() < (std::size_t{1} << (8 * (15 - ccm_nonce.size())));
   require(ccm_ref.seal(ccm, ccm_nonce, aad, msg, ccm_tag).ok() == ccm_fits);
   // XTS: one data unit of 16 bytes to 16 MiB (shorter: an error that leaves out alone).
   const std::uint8_t* tweak = nonce.size() >= 16 ? nonce.data() : iv.data();
@@ -158,7 +163,9 @@ void run(std::span<const std::uint8_t, 16> key, std::span<const std::uint8_t, 16
   Vec xts_ieee(msg.size()), xts_gb(msg.size());
   const bool xts_fits = msg.size() >= 16 && msg.size() <= axiom::Xts<Sm4>::max_unit_size;
   require(axiom::Xts<Sm4>(ref, ref2).encrypt(xts_ieee, msg, tweak16).ok() == xts_fits);
-  require(axiom::Xts<Sm4>(ref, ref2, axiom::XtsStandard::gb17964).encrypt(xts_gb, msg, tweak16).ok() == xts_fits);
+  require(
+      axiom::Xts<Sm4>(ref, ref2, axiom::XtsStandard::gb17964).encrypt(xts_gb, msg, tweak16).ok() ==
+      xts_fits);
 
   for (const axiom::detail::Sm4Kernel* k : axiom::detail::sm4_kernels()) {
     if (!axiom::fuzz::runnable(k->info)) continue;
@@ -171,7 +178,8 @@ void run(std::span<const std::uint8_t, 16> key, std::span<const std::uint8_t, 16
     axiom::Cbc<Sm4> enc(c, iv), dec(c, iv);
     Vec out(blocks.size());
     for_each_piece(blocks.size() / 16, cuts, [&](std::size_t at, std::size_t n) {
-      require(enc.encrypt(std::span(out).subspan(at * 16, n * 16), blocks.subspan(at * 16, n * 16)).ok());
+      require(enc.encrypt(std::span(out).subspan(at * 16, n * 16), blocks.subspan(at * 16, n * 16))
+                  .ok());
     });
     require(out == cbc);
     require(dec.decrypt(out, out).ok() && std::equal(out.begin(), out.end(), blocks.begin()));
@@ -209,7 +217,7 @@ void run(std::span<const std::uint8_t, 16> key, std::span<const std::uint8_t, 16
     if (!xts_fits) continue;
     const Sm4 c2(iv, *k);
     for (const auto& [standard, want] : {std::pair{axiom::XtsStandard::ieee1619, &xts_ieee},
-                                          std::pair{axiom::XtsStandard::gb17964, &xts_gb}}) {
+                                         std::pair{axiom::XtsStandard::gb17964, &xts_gb}}) {
       const axiom::Xts<Sm4> x(c, c2, standard);
       Vec b(msg.begin(), msg.end());
       require(x.encrypt(b, b, tweak16).ok() && b == *want);
@@ -227,7 +235,8 @@ void run(std::span<const std::uint8_t, 16> key, std::span<const std::uint8_t, 16
 #endif
 #if AXIOM_FUZZ_LIBGCRYPT
   require(gcrypt_seal(GCRY_CIPHER_MODE_GCM, key.data(), gcm_nonce, aad, msg, gcm_tag) == gcm);
-  if (ccm_fits) require(gcrypt_seal(GCRY_CIPHER_MODE_CCM, key.data(), ccm_nonce, aad, msg, ccm_tag) == ccm);
+  if (ccm_fits)
+    require(gcrypt_seal(GCRY_CIPHER_MODE_CCM, key.data(), ccm_nonce, aad, msg, ccm_tag) == ccm);
   // (libgcrypt may refuse K1 == K2, as IEEE 1619 asks.)
   if (xts_fits && !std::equal(key.begin(), key.end(), iv.begin()))
     require(gcrypt_xts(key.data(), iv.data(), tweak, msg) == xts_ieee);

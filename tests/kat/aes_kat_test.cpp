@@ -53,7 +53,8 @@ TEST_P(AesKat, BlockAndEcb) {
 
 TEST_P(AesKat, Cbc) {
   for (const VectorCase& c : load_vectors("kat/aes_cbc.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"),
+                ct = c.bytes("Ciphertext");
     ASSERT_TRUE(with_key_size(key.size(), [&](auto k) {
       constexpr std::size_t K = decltype(k)::value;
       const AesCipher<K> aes(fixed<K>(key), kernel());
@@ -70,7 +71,8 @@ TEST_P(AesKat, Cbc) {
 
 TEST_P(AesKat, Ctr) {
   for (const VectorCase& c : load_vectors("kat/aes_ctr.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"),
+                ct = c.bytes("Ciphertext");
     ASSERT_TRUE(with_key_size(key.size(), [&](auto k) {
       constexpr std::size_t K = decltype(k)::value;
       const AesCipher<K> aes(fixed<K>(key), kernel());
@@ -105,7 +107,8 @@ TEST_P(AesKat, Cmac) {
 TEST_P(AesKat, WycheproofCbcPkcs5) {
   int valid = 0, invalid = 0;
   for (const VectorCase& c : load_vectors("wycheproof/aes_cbc_pkcs5.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), msg = c.bytes("Msg"), ct = c.bytes("Ciphertext");
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), msg = c.bytes("Msg"),
+                ct = c.bytes("Ciphertext");
     ASSERT_TRUE(with_key_size(key.size(), [&](auto k) {
       constexpr std::size_t K = decltype(k)::value;
       const AesCipher<K> aes(fixed<K>(key), kernel());
@@ -172,7 +175,9 @@ class GcmKat : public KernelPairTest<detail::AesKernel, detail::GhashKernel> {
 TEST_P(GcmKat, SpecVectors) {
   for (const VectorCase& c : load_vectors("kat/aes_gcm.txt")) {
     const Bytes key = c.bytes("Key");
-    ASSERT_TRUE(with_key_size(key.size(), [&](auto k) { seal_open_kat(gcm<decltype(k)::value>(key), c, c.bytes("IV")); }));
+    ASSERT_TRUE(with_key_size(key.size(), [&](auto k) {
+      seal_open_kat(gcm<decltype(k)::value>(key), c, c.bytes("IV"));
+    }));
   }
 }
 
@@ -197,7 +202,8 @@ TEST_P(GcmKat, WycheproofGcm) {
 TEST_P(GcmKat, WycheproofGmac) {
   int valid = 0, invalid = 0;
   for (const VectorCase& c : load_vectors("wycheproof/aes_gmac.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), msg = c.bytes("Msg"), tag = c.bytes("Tag");
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), msg = c.bytes("Msg"),
+                tag = c.bytes("Tag");
     const bool expect_valid = c.text("Result") == "valid";
     (expect_valid ? valid : invalid)++;
     ASSERT_TRUE(with_key_size(key.size(), [&](auto k) {

@@ -151,7 +151,8 @@ class AeadKat : public ::testing::TestWithParam<AeadParam> {
     Bytes out(ct.size(), 0xaa);
     const Status s = aead.open(out, n, sealed, aad);
     Bytes out2(ct.size(), 0xaa);
-    const Status s2 = aead.open_detached(out2, n, ct, std::span<const std::uint8_t, 16>(tag.data(), 16), aad);
+    const Status s2 =
+        aead.open_detached(out2, n, ct, std::span<const std::uint8_t, 16>(tag.data(), 16), aad);
     if (valid) {
       EXPECT_TRUE(s.ok()) << c.where();
       EXPECT_TRUE(s2.ok()) << c.where();
@@ -195,8 +196,8 @@ TEST_P(AeadKat, WycheproofXChaCha20Poly1305) {
   for (const VectorCase& c : load_vectors("wycheproof/xchacha20_poly1305.txt")) {
     const bool ok = c.text("Result") == "valid";
     (ok ? valid : invalid)++;
-    check<XChaCha20Poly1305>(c, c.bytes("Key"), c.bytes("IV"), c.bytes("Msg"), c.bytes("Ciphertext"),
-                             c.bytes("Tag"), ok);
+    check<XChaCha20Poly1305>(c, c.bytes("Key"), c.bytes("IV"), c.bytes("Msg"),
+                             c.bytes("Ciphertext"), c.bytes("Tag"), ok);
   }
   EXPECT_EQ(valid, 246);
   EXPECT_EQ(invalid, 69);

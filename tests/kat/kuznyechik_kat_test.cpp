@@ -60,7 +60,8 @@ TEST(KuznyechikModel, RoundConstants) {
     if (!c.has("Index")) continue;
     const long long i = c.number("Index");
     ASSERT_TRUE(i >= 1 && i <= 32) << c.where();
-    EXPECT_EQ(kuz::round_constants[static_cast<std::size_t>(i - 1)], to_block(c.bytes("C"))) << c.where();
+    EXPECT_EQ(kuz::round_constants[static_cast<std::size_t>(i - 1)], to_block(c.bytes("C")))
+        << c.where();
     ++cases;
   }
   EXPECT_EQ(cases, 8);
@@ -92,7 +93,8 @@ TEST_P(KuznyechikKat, KeySchedule) {
     detail::KuznyechikSchedule ks;
     detail::kuznyechik_expand_key(ks, c.bytes("Key").data(), kernel().ls);
     const char* names[10] = {"K1", "K2", "K3", "K4", "K5", "K6", "K7", "K8", "K9", "K10"};
-    for (int r = 0; r < 10; ++r) EXPECT_EQ(to_hex(ks.enc[r]), c.text(names[r])) << c.where() << " " << names[r];
+    for (int r = 0; r < 10; ++r)
+      EXPECT_EQ(to_hex(ks.enc[r]), c.text(names[r])) << c.where() << " " << names[r];
     ++cases;
   }
   EXPECT_EQ(cases, 1);
@@ -127,7 +129,8 @@ TEST_P(KuznyechikKat, BlockAndEcb) {
 TEST_P(KuznyechikKat, Ctr) {
   int cases = 0;
   for (const VectorCase& c : load_vectors("kat/kuznyechik_ctr.txt")) {
-    const Bytes key = c.bytes("Key"), iv8 = c.bytes("IV"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
+    const Bytes key = c.bytes("Key"), iv8 = c.bytes("IV"), pt = c.bytes("Plaintext"),
+                ct = c.bytes("Ciphertext");
     ASSERT_EQ(iv8.size(), 8u);
     Bytes iv(16, 0);
     std::copy(iv8.begin(), iv8.end(), iv.begin());
@@ -147,10 +150,12 @@ TEST_P(KuznyechikKat, Ctr) {
 // standard's examples, 128 in the GOST engine's).
 TEST_P(KuznyechikKat, RegisterModes) {
   int cases = 0;
-  for (const char* file : {"kat/kuznyechik_cbc.txt", "kat/kuznyechik_cfb.txt", "kat/kuznyechik_ofb.txt"}) {
+  for (const char* file :
+       {"kat/kuznyechik_cbc.txt", "kat/kuznyechik_cfb.txt", "kat/kuznyechik_ofb.txt"}) {
     const std::string mode(file);
     for (const VectorCase& c : load_vectors(file)) {
-      const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
+      const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"),
+                  ct = c.bytes("Ciphertext");
       const Kuznyechik k = cipher(key);
       Bytes out(pt.size()), back(pt.size());
       if (mode.find("cbc") != std::string::npos) {
@@ -227,14 +232,17 @@ TEST_P(KuznyechikKat, CtrAcpkm) {
     Bytes got(msg.size());
     for (std::size_t pos = 0; pos < msg.size();) {
       const std::size_t take = std::min(msg.size() - pos, rng.below(50));
-      ASSERT_TRUE(acpkm.value().apply(std::span(got).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
+      ASSERT_TRUE(acpkm.value()
+                      .apply(std::span(got).subspan(pos, take), std::span(msg).subspan(pos, take))
+                      .ok());
       pos += take;
     }
     EXPECT_EQ(got, want) << "section " << section;
   }
   EXPECT_EQ(KuznyechikCtrAcpkm::make(cipher(key), iv8, 24).error(), Error::invalid_argument);
   EXPECT_EQ(KuznyechikCtrAcpkm::make(cipher(key), iv8, 0).error(), Error::invalid_argument);
-  EXPECT_EQ(KuznyechikCtrAcpkm::make(cipher(key), std::span(msg).first(16), 32).error(), Error::invalid_nonce_size);
+  EXPECT_EQ(KuznyechikCtrAcpkm::make(cipher(key), std::span(msg).first(16), 32).error(),
+            Error::invalid_nonce_size);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, KuznyechikKat, ::testing::ValuesIn(kuznyechik_test_kernels()),

@@ -106,14 +106,16 @@ TEST_P(MagmaKat, Ctr) {
     Bytes out(8 * n);
     ops().ctr_xor(&ks, ctr, out.data(), in.data(), n);
     EXPECT_TRUE(std::equal(ct.begin(), ct.end(), out.begin())) << c.where();
-    const std::uint8_t next[8] = {iv[0], iv[1], iv[2], iv[3], 0, 0, 0, static_cast<std::uint8_t>(n)};
+    const std::uint8_t next[8] = {iv[0], iv[1], iv[2], iv[3],
+                                  0,     0,     0,     static_cast<std::uint8_t>(n)};
     EXPECT_TRUE(std::equal(ctr, ctr + 8, next)) << c.where();
     // MGM's counter over the right half runs the same blocks while it does not wrap.
     if (ops().ctr_half_xor != nullptr) {
       std::uint8_t half_ctr[8] = {iv[0], iv[1], iv[2], iv[3], 0, 0, 0, 0};
       Bytes keystream(8 * n);
       ops().ctr_half_xor(&ks, half_ctr, 4, keystream.data(), nullptr, n);
-      for (std::size_t i = 0; i < pt.size(); ++i) EXPECT_EQ(keystream[i] ^ pt[i], ct[i]) << c.where() << " byte " << i;
+      for (std::size_t i = 0; i < pt.size(); ++i)
+        EXPECT_EQ(keystream[i] ^ pt[i], ct[i]) << c.where() << " byte " << i;
       EXPECT_TRUE(std::equal(half_ctr, half_ctr + 8, next)) << c.where();
     }
     ++cases;

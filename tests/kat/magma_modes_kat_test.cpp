@@ -111,7 +111,8 @@ TEST_P(MagmaModesKat, RegisterModes) {
         // In odd pieces: the streaming state carries over.
         for (std::size_t at = 0; at < pt.size(); at += 5) {
           const std::size_t n = std::min<std::size_t>(5, pt.size() - at);
-          ASSERT_TRUE(e.value().encrypt(std::span(out).subspan(at, n), std::span(pt).subspan(at, n)).ok());
+          ASSERT_TRUE(
+              e.value().encrypt(std::span(out).subspan(at, n), std::span(pt).subspan(at, n)).ok());
         }
         ASSERT_TRUE(d.value().decrypt(back, ct).ok());
       } else {
@@ -140,7 +141,8 @@ TEST_P(MagmaModesKat, Mac) {
       EXPECT_EQ(to_hex(r), c.text("R")) << c.where();
     }
     Cmac<Magma> mac(k);
-    for (std::size_t at = 0; at < msg.size(); at += 3) mac.update(std::span(msg).subspan(at, std::min<std::size_t>(3, msg.size() - at)));
+    for (std::size_t at = 0; at < msg.size(); at += 3)
+      mac.update(std::span(msg).subspan(at, std::min<std::size_t>(3, msg.size() - at)));
     std::uint8_t full[8];
     mac.finish(full);
     EXPECT_EQ(to_hex(std::span(full).first(tag.size())), c.text("Tag")) << c.where();
@@ -165,12 +167,13 @@ TEST_P(MagmaModesKat, Mgm) {
   for (const detail::Mgm64Kernel* mul : mgm64_test_kernels()) {
     if (!kernel_runnable(mul->info)) continue;
     for (const VectorCase& c : load_vectors("kat/mgm_magma.txt")) {
-      const Bytes nonce = c.bytes("Nonce"), aad = c.bytes("AAD"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext"),
-                  tag = c.bytes("Tag");
+      const Bytes nonce = c.bytes("Nonce"), aad = c.bytes("AAD"), pt = c.bytes("Plaintext"),
+                  ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
       const MagmaMgm m(cipher(c.bytes("Key")), *mul);
       Bytes out(pt.size() + 8);
       ASSERT_TRUE(m.seal(out, nonce, aad, pt).ok()) << c.where();
-      EXPECT_EQ(to_hex(out), c.text("Ciphertext") + c.text("Tag")) << c.where() << " " << mul->info.name;
+      EXPECT_EQ(to_hex(out), c.text("Ciphertext") + c.text("Tag"))
+          << c.where() << " " << mul->info.name;
       Bytes back(pt.size());
       ASSERT_TRUE(m.open(back, nonce, aad, out).ok()) << c.where();
       EXPECT_EQ(back, pt) << c.where();
@@ -182,7 +185,8 @@ TEST_P(MagmaModesKat, Mgm) {
         Bytes bad = out;
         bad[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
         Bytes o(pt.size(), 0xaa);
-        EXPECT_EQ(m.open(o, nonce, aad, bad).error(), Error::authentication_failed) << c.where() << " bit " << bit;
+        EXPECT_EQ(m.open(o, nonce, aad, bad).error(), Error::authentication_failed)
+            << c.where() << " bit " << bit;
         EXPECT_EQ(o, Bytes(pt.size(), 0)) << c.where();
       }
       ++cases;
@@ -214,7 +218,8 @@ TEST_P(MagmaModesKat, CtrAcpkm) {
     // In pieces that do not line up with blocks or sections.
     for (std::size_t at = 0; at < pt.size(); at += 13) {
       const std::size_t n = std::min<std::size_t>(13, pt.size() - at);
-      ASSERT_TRUE(e.value().apply(std::span(out).subspan(at, n), std::span(pt).subspan(at, n)).ok());
+      ASSERT_TRUE(
+          e.value().apply(std::span(out).subspan(at, n), std::span(pt).subspan(at, n)).ok());
     }
     EXPECT_EQ(out, ct) << c.where();
     auto d = MagmaCtrAcpkm::make(cipher(c.bytes("Key")), iv, section);
@@ -269,7 +274,8 @@ TEST_P(MagmaModesKat, Kexp15) {
       Bytes bad = exp;
       bad[i] ^= 0x01;
       Bytes b(key.size(), 0xaa);
-      EXPECT_EQ(kimp15<Magma>(b, bad, mac_key, enc_key, fixed<4>(iv)), Status(Error::authentication_failed));
+      EXPECT_EQ(kimp15<Magma>(b, bad, mac_key, enc_key, fixed<4>(iv)),
+                Status(Error::authentication_failed));
       EXPECT_EQ(b, Bytes(key.size(), 0)) << c.where() << " byte " << i;
     }
     ++cases;
@@ -289,14 +295,18 @@ TEST(Kexp15, Kuznyechik) {
     ASSERT_TRUE(kexp15<Kuznyechik>(out, key, mac_key, enc_key, fixed<8>(iv)).ok()) << c.where();
     EXPECT_EQ(out, exp) << c.where();
     Bytes back = exp;  // in place
-    ASSERT_TRUE(kimp15<Kuznyechik>(std::span(back).first(key.size()), back, mac_key, enc_key, fixed<8>(iv)).ok());
+    ASSERT_TRUE(
+        kimp15<Kuznyechik>(std::span(back).first(key.size()), back, mac_key, enc_key, fixed<8>(iv))
+            .ok());
     EXPECT_TRUE(std::equal(key.begin(), key.end(), back.begin())) << c.where();
     Bytes bad = exp, b(key.size());
     bad[3] ^= 0x80;
-    EXPECT_EQ(kimp15<Kuznyechik>(b, bad, mac_key, enc_key, fixed<8>(iv)), Status(Error::authentication_failed));
+    EXPECT_EQ(kimp15<Kuznyechik>(b, bad, mac_key, enc_key, fixed<8>(iv)),
+              Status(Error::authentication_failed));
     EXPECT_EQ(b, Bytes(key.size(), 0)) << c.where();
-    EXPECT_EQ(kimp15<Kuznyechik>(b, std::span(exp).first(exp.size() - 1), mac_key, enc_key, fixed<8>(iv)),
-              Status(Error::output_size_mismatch));
+    EXPECT_EQ(
+        kimp15<Kuznyechik>(b, std::span(exp).first(exp.size() - 1), mac_key, enc_key, fixed<8>(iv)),
+        Status(Error::output_size_mismatch));
     ++cases;
   }
   EXPECT_EQ(cases, 2);
@@ -319,8 +329,14 @@ TEST_P(MagmaModesKat, StreamingSplits) {
     ASSERT_TRUE(oa.value().apply(owhole, msg).ok());
     for (std::size_t pos = 0; pos < msg.size();) {
       const std::size_t take = std::min(msg.size() - pos, rng.below(30));
-      ASSERT_TRUE(b.value().encrypt(std::span(pieces).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
-      ASSERT_TRUE(ob.value().apply(std::span(opieces).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
+      ASSERT_TRUE(
+          b.value()
+              .encrypt(std::span(pieces).subspan(pos, take), std::span(msg).subspan(pos, take))
+              .ok());
+      ASSERT_TRUE(
+          ob.value()
+              .apply(std::span(opieces).subspan(pos, take), std::span(msg).subspan(pos, take))
+              .ok());
       pos += take;
     }
     ASSERT_EQ(pieces, whole) << "round " << round << " seed " << rng.seed;

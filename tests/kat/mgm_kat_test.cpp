@@ -29,8 +29,8 @@ class MgmKat : public KernelPairTest<detail::KuznyechikKernel, detail::MgmKernel
 TEST_P(MgmKat, Vectors) {
   int cases = 0;
   for (const VectorCase& c : load_vectors("kat/mgm_kuznyechik.txt")) {
-    const Bytes key = c.bytes("Key"), nonce = c.bytes("Nonce"), aad = c.bytes("AAD"), pt = c.bytes("Plaintext"),
-                ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
+    const Bytes key = c.bytes("Key"), nonce = c.bytes("Nonce"), aad = c.bytes("AAD"),
+                pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
     const KuznyechikMgm m = mgm(key);
     Bytes out(pt.size() + 16);
     ASSERT_TRUE(m.seal(out, nonce, aad, pt).ok()) << c.where();
@@ -56,13 +56,15 @@ TEST_P(MgmKat, Vectors) {
       Bytes bad = out;
       bad[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
       Bytes o(pt.size(), 0xaa);
-      EXPECT_EQ(m.open(o, nonce, aad, bad).error(), Error::authentication_failed) << c.where() << " bit " << bit;
+      EXPECT_EQ(m.open(o, nonce, aad, bad).error(), Error::authentication_failed)
+          << c.where() << " bit " << bit;
       EXPECT_EQ(o, Bytes(pt.size(), 0)) << c.where();
     }
     if (!aad.empty()) {
       Bytes bad_aad = aad;
       bad_aad[0] ^= 1;
-      EXPECT_EQ(m.open(back, nonce, bad_aad, out).error(), Error::authentication_failed) << c.where();
+      EXPECT_EQ(m.open(back, nonce, bad_aad, out).error(), Error::authentication_failed)
+          << c.where();
     }
     ++cases;
   }
@@ -87,11 +89,13 @@ TEST_P(MgmKat, ArgumentRules) {
   EXPECT_EQ(back, msg);
   EXPECT_EQ(m.open(back, high, {}, std::span(out).first(44), 4).error(), Error::invalid_nonce_size);
   EXPECT_EQ(back, Bytes(40, 0));  // a refused open releases nothing
-  EXPECT_EQ(m.open(back, nonce, {}, std::span(out).first(3), 4).error(), Error::authentication_failed);
+  EXPECT_EQ(m.open(back, nonce, {}, std::span(out).first(3), 4).error(),
+            Error::authentication_failed);
   // Partial overlap is refused.
   Bytes buf(100, 5);
   EXPECT_EQ(m.seal_detached(std::span(buf).subspan(8, 40), std::span(out).first(16), nonce, {},
-                            std::span(buf).first(40)).error(),
+                            std::span(buf).first(40))
+                .error(),
             Error::overlapping_buffers);
   EXPECT_EQ(KuznyechikMgm::from_key(Bytes(31)).error(), Error::invalid_key_size);
 }

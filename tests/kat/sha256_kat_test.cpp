@@ -60,7 +60,8 @@ TEST_P(Sha256Kat, HkdfVectors) {
     ASSERT_TRUE(Hkdf<Sha256>::expand(okm, prk, c.bytes("Info"), fresh()).ok());
     EXPECT_EQ(to_hex(okm), c.text("OKM")) << c.where();
     Bytes okm2(okm.size());
-    ASSERT_TRUE(Hkdf<Sha256>::derive(okm2, c.bytes("IKM"), c.bytes("Salt"), c.bytes("Info"), fresh()).ok());
+    ASSERT_TRUE(
+        Hkdf<Sha256>::derive(okm2, c.bytes("IKM"), c.bytes("Salt"), c.bytes("Info"), fresh()).ok());
     EXPECT_EQ(okm2, okm) << c.where();
   }
 }
@@ -89,7 +90,8 @@ TEST_P(Sha256Kat, WycheproofHkdf) {
   int valid = 0, invalid = 0;
   for (const VectorCase& c : load_vectors("wycheproof/hkdf_sha256.txt")) {
     Bytes okm(static_cast<std::size_t>(c.number("L")));
-    const Status s = Hkdf<Sha256>::derive(okm, c.bytes("IKM"), c.bytes("Salt"), c.bytes("Info"), fresh());
+    const Status s =
+        Hkdf<Sha256>::derive(okm, c.bytes("IKM"), c.bytes("Salt"), c.bytes("Info"), fresh());
     if (c.text("Result") == "valid") {
       ++valid;
       ASSERT_TRUE(s.ok()) << c.where();
@@ -123,7 +125,8 @@ TEST_P(Sha256Kat, Pbkdf2Rfc7914) {
   for (const Case& c : cases) {
     Bytes dk(64);
     ASSERT_TRUE(Pbkdf2<Hmac<Sha256>>::derive(dk, as_bytes(c.password), as_bytes(c.salt),
-                                             c.iterations, fresh()).ok());
+                                             c.iterations, fresh())
+                    .ok());
     EXPECT_EQ(to_hex(dk), c.dk) << c.password;
   }
 }

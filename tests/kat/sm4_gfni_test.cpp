@@ -37,7 +37,8 @@ constexpr std::uint8_t sbox[256] = {
 // The AES field (x^8 + x^4 + x^3 + x + 1), as GFNI computes in it.
 std::uint8_t gf_mul(std::uint8_t a, std::uint8_t b) {
   unsigned r = 0, x = a;
-  for (unsigned y = b; y != 0; y >>= 1, x = (x << 1) ^ ((x & 0x80) ? 0x11b : 0)) r ^= (y & 1) ? x : 0;
+  for (unsigned y = b; y != 0; y >>= 1, x = (x << 1) ^ ((x & 0x80) ? 0x11b : 0))
+    r ^= (y & 1) ? x : 0;
   return static_cast<std::uint8_t>(r);
 }
 std::uint8_t gf_inv(std::uint8_t a) {
@@ -49,7 +50,8 @@ std::uint8_t gf_inv(std::uint8_t a) {
 // vgf2p8affineqb on one byte: output bit i is the parity of x AND byte 7 - i of m, XOR bit i of c.
 std::uint8_t affine(std::uint64_t m, std::uint8_t x, int c) {
   unsigned r = 0;
-  for (int i = 0; i < 8; ++i) r |= static_cast<unsigned>(std::popcount((m >> (8 * (7 - i))) & x) & 1) << i;
+  for (int i = 0; i < 8; ++i)
+    r |= static_cast<unsigned>(std::popcount((m >> (8 * (7 - i))) & x) & 1) << i;
   return static_cast<std::uint8_t>(r ^ static_cast<unsigned>(c));
 }
 std::uint8_t affine_inv(std::uint64_t m, std::uint8_t x, int c) { return affine(m, gf_inv(x), c); }
@@ -59,12 +61,14 @@ std::uint32_t bswap(std::uint32_t w) { return __builtin_bswap32(w); }
 // A word as the kernels hold it: its bytes in memory (big-endian) order, loaded little-endian.
 std::uint32_t bytewise(std::uint64_t m, std::uint32_t w, int c) {
   std::uint32_t r = 0;
-  for (int i = 0; i < 4; ++i) r |= std::uint32_t{affine(m, static_cast<std::uint8_t>(w >> (8 * i)), c)} << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    r |= std::uint32_t{affine(m, static_cast<std::uint8_t>(w >> (8 * i)), c)} << (8 * i);
   return r;
 }
 std::uint32_t bytewise_inv(std::uint64_t m, std::uint32_t w, int c) {
   std::uint32_t r = 0;
-  for (int i = 0; i < 4; ++i) r |= std::uint32_t{affine_inv(m, static_cast<std::uint8_t>(w >> (8 * i)), c)} << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    r |= std::uint32_t{affine_inv(m, static_cast<std::uint8_t>(w >> (8 * i)), c)} << (8 * i);
   return r;
 }
 
@@ -82,7 +86,8 @@ std::uint32_t linear_key(std::uint32_t b) { return b ^ std::rotl(b, 13) ^ std::r
 // (a big-endian word): the kernels' vgf2p8affineinvqb products and byte rotations.
 std::uint32_t round_output(std::uint32_t s, bool key) {
   const std::uint32_t x = bytewise(K::to_y, bswap(s), K::to_y_const);
-  const std::uint32_t u0 = bytewise_inv(key ? K::key_m0 : K::enc_m0, x, key ? K::key_const : K::enc_const);
+  const std::uint32_t u0 =
+      bytewise_inv(key ? K::key_m0 : K::enc_m0, x, key ? K::key_const : K::enc_const);
   const std::uint32_t u1 = bytewise_inv(key ? K::key_m1 : K::enc_m1, x, 0);
   const std::uint32_t u2 = bytewise_inv(key ? K::key_m2 : K::enc_m1, x, 0);
   const std::uint32_t u3 = bytewise_inv(key ? K::key_m3 : K::enc_m3, x, 0);
@@ -90,7 +95,8 @@ std::uint32_t round_output(std::uint32_t s, bool key) {
 }
 
 TEST(Sm4Gfni, TableMatchesTheCircuit) {
-  for (std::uint32_t z = 0; z < 256; ++z) EXPECT_EQ(detail::sm4_tau(z * 0x01010101u), tau(z * 0x01010101u)) << z;
+  for (std::uint32_t z = 0; z < 256; ++z)
+    EXPECT_EQ(detail::sm4_tau(z * 0x01010101u), tau(z * 0x01010101u)) << z;
 }
 
 TEST(Sm4Gfni, BasisChangeIsInvertible) {
@@ -108,10 +114,12 @@ TEST(Sm4Gfni, RoundOutputIsLOfTau) {
     for (std::uint32_t z = 0; z < 256; ++z) {
       for (int at = 0; at < 32; at += 8) {
         const auto r = rng.bytes(4);
-        std::uint32_t s = (std::uint32_t{r[0]} << 24 | std::uint32_t{r[1]} << 16 | std::uint32_t{r[2]} << 8 | r[3]);
+        std::uint32_t s = (std::uint32_t{r[0]} << 24 | std::uint32_t{r[1]} << 16 |
+                           std::uint32_t{r[2]} << 8 | r[3]);
         s = (s & ~(0xffu << at)) | (z << at);
         const std::uint32_t l = key ? linear_key(tau(s)) : linear(tau(s));
-        ASSERT_EQ(round_output(s, key), bytewise(K::to_y, bswap(l), 0)) << (key ? "key " : "") << z << " at " << at;
+        ASSERT_EQ(round_output(s, key), bytewise(K::to_y, bswap(l), 0))
+            << (key ? "key " : "") << z << " at " << at;
       }
     }
   }

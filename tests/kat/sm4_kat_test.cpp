@@ -62,7 +62,8 @@ TEST_P(Sm4Kat, Ecb) {
 
 TEST_P(Sm4Kat, Cbc) {
   for (const VectorCase& c : load_vectors("kat/sm4_cbc.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"),
+                ct = c.bytes("Ciphertext");
     Bytes out(pt.size());
     Cbc<Sm4> enc(cipher(key), fixed<16>(iv));
     ASSERT_TRUE(enc.encrypt(out, pt).ok());
@@ -75,7 +76,8 @@ TEST_P(Sm4Kat, Cbc) {
 
 TEST_P(Sm4Kat, Ctr) {
   for (const VectorCase& c : load_vectors("kat/sm4_ctr.txt")) {
-    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"), ct = c.bytes("Ciphertext");
+    const Bytes key = c.bytes("Key"), iv = c.bytes("IV"), pt = c.bytes("Plaintext"),
+                ct = c.bytes("Ciphertext");
     Bytes out(pt.size());
     Ctr<Sm4> ctr(cipher(key), fixed<16>(iv));
     ASSERT_TRUE(ctr.apply(out, pt).ok());
@@ -90,8 +92,9 @@ TEST_P(Sm4Kat, Ctr) {
 // CMAC`) for the standard's key, the empty message and the 64-byte message of RFC 4493.
 TEST_P(Sm4Kat, Cmac) {
   const Bytes key = hex("0123456789abcdeffedcba9876543210");
-  const Bytes m64 = hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-                        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+  const Bytes m64 =
+      hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+          "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
   Cmac<Sm4> mac(cipher(key));
   std::uint8_t tag[16];
   mac.finish(tag);
@@ -104,7 +107,8 @@ TEST_P(Sm4Kat, Cmac) {
 // RFC 8998 CCM, then Wycheproof: valid cases seal to the expected bytes and open; invalid
 // ones (changed bytes, bad nonce or tag sizes) fail and leave a zeroed output.
 TEST_P(Sm4Kat, Ccm) {
-  for (const VectorCase& c : load_vectors("kat/sm4_ccm.txt")) seal_open_kat(Sm4Ccm(cipher(c.bytes("Key"))), c, c.bytes("Nonce"));
+  for (const VectorCase& c : load_vectors("kat/sm4_ccm.txt"))
+    seal_open_kat(Sm4Ccm(cipher(c.bytes("Key"))), c, c.bytes("Nonce"));
 }
 
 TEST_P(Sm4Kat, WycheproofCcm) {
@@ -126,11 +130,14 @@ INSTANTIATE_TEST_SUITE_P(Kernels, Sm4Kat, ::testing::ValuesIn(sm4_test_kernels()
 // GCM: every SM4 kernel with every GHASH kernel.
 class Sm4GcmKat : public KernelPairTest<detail::Sm4Kernel, detail::GhashKernel> {
  protected:
-  Sm4Gcm gcm(const Bytes& key) const { return Sm4Gcm(fixed<16>(key), cipher_kernel(), mul_kernel()); }
+  Sm4Gcm gcm(const Bytes& key) const {
+    return Sm4Gcm(fixed<16>(key), cipher_kernel(), mul_kernel());
+  }
 };
 
 TEST_P(Sm4GcmKat, Rfc8998) {
-  for (const VectorCase& c : load_vectors("kat/sm4_gcm.txt")) seal_open_kat(gcm(c.bytes("Key")), c, c.bytes("IV"));
+  for (const VectorCase& c : load_vectors("kat/sm4_gcm.txt"))
+    seal_open_kat(gcm(c.bytes("Key")), c, c.bytes("IV"));
 }
 
 TEST_P(Sm4GcmKat, WycheproofGcm) {

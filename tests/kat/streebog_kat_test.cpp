@@ -29,7 +29,6 @@ using Kernel = const detail::StreebogKernel*;
 
 class StreebogKat : public KernelTest<detail::StreebogKernel> {
  protected:
-
   template <class H>
   void official_vectors(const std::string& file) {
     int cases = 0;
@@ -65,8 +64,12 @@ class StreebogKat : public KernelTest<detail::StreebogKernel> {
 
 TEST_P(StreebogKat, Streebog256Vectors) { official_vectors<Streebog256>("kat/streebog256.txt"); }
 TEST_P(StreebogKat, Streebog512Vectors) { official_vectors<Streebog512>("kat/streebog512.txt"); }
-TEST_P(StreebogKat, HmacStreebog256Vectors) { hmac_vectors<Streebog256>("kat/hmac_streebog256.txt"); }
-TEST_P(StreebogKat, HmacStreebog512Vectors) { hmac_vectors<Streebog512>("kat/hmac_streebog512.txt"); }
+TEST_P(StreebogKat, HmacStreebog256Vectors) {
+  hmac_vectors<Streebog256>("kat/hmac_streebog256.txt");
+}
+TEST_P(StreebogKat, HmacStreebog512Vectors) {
+  hmac_vectors<Streebog512>("kat/hmac_streebog512.txt");
+}
 
 // A model of the hash written from the standard with byte-wise 512-bit arithmetic, over the
 // kernel's single compression only: it checks the word-wise carries of N and Σ in the class.
@@ -168,10 +171,12 @@ TEST_P(StreebogKat, Pbkdf2R5011112016) {
        "867c09841b6d58e29d0347c996301d55df0d34e47cf68f4e3c2cdaf1d9ab86c3"},
   };
   for (const Case& c : cases) {
-    if (c.iterations > 2 && emulated(GetParam()->info)) continue;  // 4096 iterations: too slow emulated
+    if (c.iterations > 2 && emulated(GetParam()->info))
+      continue;  // 4096 iterations: too slow emulated
     Bytes dk(64);
     ASSERT_TRUE(Pbkdf2<Hmac<Streebog512>>::derive(dk, as_bytes(c.password), as_bytes(c.salt),
-                                                  c.iterations, Streebog512(*GetParam())).ok());
+                                                  c.iterations, Streebog512(*GetParam()))
+                    .ok());
     EXPECT_EQ(to_hex(dk), c.dk) << c.iterations;
   }
 }
@@ -198,14 +203,17 @@ TEST_P(StreebogKat, GostKdfRfc7836) {
 TEST(GostKdf, TreeRejectsBadParameters) {
   const Bytes key(32, 7);
   Bytes out(64, 0xaa);
-  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(out, key, {}, {}, 0).error(), Error::invalid_argument);
+  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(out, key, {}, {}, 0).error(),
+            Error::invalid_argument);
   EXPECT_EQ(out, Bytes(64, 0));
-  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(out, key, {}, {}, 5).error(), Error::invalid_argument);
+  EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(out, key, {}, {}, 5).error(),
+            Error::invalid_argument);
   EXPECT_EQ(KdfTreeGostr3411_2012_256::derive({}, key, {}, {}, 1).error(), Error::invalid_argument);
   Bytes big(256 * 32, 0xaa);  // 256 blocks do not fit a one-byte counter
   EXPECT_EQ(KdfTreeGostr3411_2012_256::derive(big, key, {}, {}, 1).error(), Error::output_too_long);
   EXPECT_EQ(big, Bytes(big.size(), 0));
-  EXPECT_TRUE(KdfTreeGostr3411_2012_256::derive(std::span(big).first(255 * 32), key, {}, {}, 1).ok());
+  EXPECT_TRUE(
+      KdfTreeGostr3411_2012_256::derive(std::span(big).first(255 * 32), key, {}, {}, 1).ok());
   EXPECT_TRUE(KdfTreeGostr3411_2012_256::derive(big, key, {}, {}, 2).ok());
 }
 

@@ -40,7 +40,8 @@ TEST_P(AesXtsKat, Ieee1619AnnexB) {
   for (const VectorCase& c : load_vectors("kat/aes_xts.txt")) {
     const Bytes key = c.bytes("Key");
     const std::size_t half = key.size() / 2;
-    const Bytes k1(key.begin(), key.begin() + static_cast<long>(half)), k2(key.begin() + static_cast<long>(half), key.end());
+    const Bytes k1(key.begin(), key.begin() + static_cast<long>(half)),
+        k2(key.begin() + static_cast<long>(half), key.end());
     ASSERT_TRUE(with_key_size(half, [&](auto size) {
       constexpr std::size_t K = decltype(size)::value;
       using C = AesCipher<K>;

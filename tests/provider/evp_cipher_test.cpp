@@ -27,7 +27,8 @@ struct Contexts {
       std::abort();
     }
     gost = OSSL_LIB_CTX_new();
-    if (OSSL_PROVIDER_load(gost, "gostprov") == nullptr || OSSL_PROVIDER_load(gost, "default") == nullptr) {
+    if (OSSL_PROVIDER_load(gost, "gostprov") == nullptr ||
+        OSSL_PROVIDER_load(gost, "default") == nullptr) {
       OSSL_LIB_CTX_free(gost);
       gost = nullptr;
     }
@@ -60,16 +61,19 @@ Bytes random_bytes(std::size_t n) {
   return b;
 }
 
-EVP_CIPHER* fetch(OSSL_LIB_CTX* lib, const char* name) { return EVP_CIPHER_fetch(lib, name, nullptr); }
+EVP_CIPHER* fetch(OSSL_LIB_CTX* lib, const char* name) {
+  return EVP_CIPHER_fetch(lib, name, nullptr);
+}
 
 // crypt runs a whole message through EVP_CipherUpdate (at random splits when split) and Final.
 // Returns false (and no output) if any call fails.
-bool crypt(OSSL_LIB_CTX* lib, const char* name, bool enc, const Bytes& key, const Bytes& iv, const Bytes& in,
-           Bytes& out, bool pad, bool split) {
+bool crypt(OSSL_LIB_CTX* lib, const char* name, bool enc, const Bytes& key, const Bytes& iv,
+           const Bytes& in, Bytes& out, bool pad, bool split) {
   EVP_CIPHER* c = fetch(lib, name);
   if (c == nullptr) return false;
   EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
-  bool ok = EVP_CipherInit_ex2(x, c, key.data(), iv.empty() ? nullptr : iv.data(), enc ? 1 : 0, nullptr) == 1;
+  bool ok = EVP_CipherInit_ex2(x, c, key.data(), iv.empty() ? nullptr : iv.data(), enc ? 1 : 0,
+                               nullptr) == 1;
   ok = ok && EVP_CIPHER_CTX_set_padding(x, pad ? 1 : 0) == 1;
   out.assign(in.size() + 32, 0);
   std::size_t off = 0, done = 0;
@@ -99,9 +103,11 @@ void check_vectors(const char* file, const char* name, bool has_iv) {
     const Bytes pt = v.bytes("Plaintext"), ct = v.bytes("Ciphertext");
     for (bool split : {false, true}) {
       Bytes out;
-      ASSERT_TRUE(crypt(ctxs().axiom, name, true, key, iv, pt, out, false, split)) << v.where() << last_error();
+      ASSERT_TRUE(crypt(ctxs().axiom, name, true, key, iv, pt, out, false, split))
+          << v.where() << last_error();
       EXPECT_EQ(out, ct) << v.where();
-      ASSERT_TRUE(crypt(ctxs().axiom, name, false, key, iv, ct, out, false, split)) << v.where() << last_error();
+      ASSERT_TRUE(crypt(ctxs().axiom, name, false, key, iv, ct, out, false, split))
+          << v.where() << last_error();
       EXPECT_EQ(out, pt) << v.where();
     }
     ++n;
@@ -133,9 +139,10 @@ bool xts(bool enc, const axiom::test::VectorCase& v, const Bytes& in, Bytes& out
   if (v.text("Standard") != "gb") params[0] = OSSL_PARAM_construct_end();
   int len = 0;
   out.assign(in.size(), 0);
-  const bool ok = EVP_CipherInit_ex2(x, c, key.data(), tweak.data(), enc ? 1 : 0, params) == 1 &&
-                  EVP_CipherUpdate(x, out.data(), &len, in.data(), static_cast<int>(in.size())) == 1 &&
-                  static_cast<std::size_t>(len) == in.size();
+  const bool ok =
+      EVP_CipherInit_ex2(x, c, key.data(), tweak.data(), enc ? 1 : 0, params) == 1 &&
+      EVP_CipherUpdate(x, out.data(), &len, in.data(), static_cast<int>(in.size())) == 1 &&
+      static_cast<std::size_t>(len) == in.size();
   EVP_CIPHER_CTX_free(x);
   EVP_CIPHER_free(c);
   return ok;
@@ -158,8 +165,8 @@ TEST(ProviderCipher, Sm4XtsVectorsBothStandards) {
 // one-shot and at random splits, and back.
 TEST(ProviderCipher, KuznyechikEqualsGostProviderAtEveryLength) {
   if (ctxs().gost == nullptr) GTEST_SKIP() << "gostprov (libengine-gost-openssl) not installed";
-  for (const char* name : {"kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-cfb", "kuznyechik-ofb", "kuznyechik-ctr",
-                           "kuznyechik-ctr-acpkm"}) {
+  for (const char* name : {"kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-cfb", "kuznyechik-ofb",
+                           "kuznyechik-ctr", "kuznyechik-ctr-acpkm"}) {
     EVP_CIPHER* c = fetch(ctxs().axiom, name);
     const auto ivlen = static_cast<std::size_t>(EVP_CIPHER_get_iv_length(c));
     EVP_CIPHER_free(c);
@@ -167,10 +174,12 @@ TEST(ProviderCipher, KuznyechikEqualsGostProviderAtEveryLength) {
     for (std::size_t len = 0; len <= 1100; ++len) {
       const Bytes in(msg.begin(), msg.begin() + static_cast<long>(len));
       Bytes ours, theirs, back;
-      ASSERT_TRUE(crypt(ctxs().axiom, name, true, key, iv, in, ours, true, len % 2 == 1)) << name << last_error();
+      ASSERT_TRUE(crypt(ctxs().axiom, name, true, key, iv, in, ours, true, len % 2 == 1))
+          << name << last_error();
       ASSERT_TRUE(crypt(ctxs().gost, name, true, key, iv, in, theirs, true, false)) << name;
       ASSERT_EQ(ours, theirs) << name << " length " << len;
-      ASSERT_TRUE(crypt(ctxs().axiom, name, false, key, iv, ours, back, true, len % 3 == 0)) << name << last_error();
+      ASSERT_TRUE(crypt(ctxs().axiom, name, false, key, iv, ours, back, true, len % 3 == 0))
+          << name << last_error();
       ASSERT_EQ(back, in) << name << " length " << len;
     }
     // Past ACPKM's first section changes (4096 bytes) at random splits.
@@ -183,7 +192,8 @@ TEST(ProviderCipher, KuznyechikEqualsGostProviderAtEveryLength) {
 
 // Copy mid-message, and a new IV under the same key.
 TEST(ProviderCipher, CopyAndReinitWithANewIv) {
-  for (const char* name : {"kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-ctr-acpkm", "kuznyechik-cfb", "SM4-CBC"}) {
+  for (const char* name :
+       {"kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-ctr-acpkm", "kuznyechik-cfb", "SM4-CBC"}) {
     EVP_CIPHER* c = fetch(ctxs().axiom, name);
     const auto keylen = static_cast<std::size_t>(EVP_CIPHER_get_key_length(c));
     const auto ivlen = static_cast<std::size_t>(EVP_CIPHER_get_iv_length(c));
@@ -227,13 +237,14 @@ TEST(ProviderCipher, ParamsOfEveryCipher) {
     const char* name;
     int key, iv, block;
   };
-  for (const Want w : {Want{"kuznyechik-ecb", 32, 0, 16}, Want{"kuznyechik-cbc", 32, 16, 16},
-                       Want{"kuznyechik-cfb", 32, 16, 1}, Want{"kuznyechik-ofb", 32, 16, 1},
-                       Want{"kuznyechik-ctr", 32, 8, 1}, Want{"kuznyechik-ctr-acpkm", 32, 8, 1},
-                       Want{"1.2.643.7.1.1.5.2.1", 32, 8, 1}, Want{"kuznyechik-mgm", 32, 16, 1},
-                       Want{"SM4-ECB", 16, 0, 16}, Want{"SM4-CBC", 16, 16, 16}, Want{"SM4-CTR", 16, 16, 1},
-                       Want{"SM4-CFB", 16, 16, 1}, Want{"SM4-OFB", 16, 16, 1}, Want{"SM4-XTS", 32, 16, 1},
-                       Want{"SM4-GCM", 16, 12, 1}, Want{"SM4-CCM", 16, 12, 1}}) {
+  for (const Want w :
+       {Want{"kuznyechik-ecb", 32, 0, 16}, Want{"kuznyechik-cbc", 32, 16, 16},
+        Want{"kuznyechik-cfb", 32, 16, 1}, Want{"kuznyechik-ofb", 32, 16, 1},
+        Want{"kuznyechik-ctr", 32, 8, 1}, Want{"kuznyechik-ctr-acpkm", 32, 8, 1},
+        Want{"1.2.643.7.1.1.5.2.1", 32, 8, 1}, Want{"kuznyechik-mgm", 32, 16, 1},
+        Want{"SM4-ECB", 16, 0, 16}, Want{"SM4-CBC", 16, 16, 16}, Want{"SM4-CTR", 16, 16, 1},
+        Want{"SM4-CFB", 16, 16, 1}, Want{"SM4-OFB", 16, 16, 1}, Want{"SM4-XTS", 32, 16, 1},
+        Want{"SM4-GCM", 16, 12, 1}, Want{"SM4-CCM", 16, 12, 1}}) {
     EVP_CIPHER* c = fetch(ctxs().axiom, w.name);
     ASSERT_NE(c, nullptr) << w.name;
     EXPECT_EQ(EVP_CIPHER_get_key_length(c), w.key) << w.name;
@@ -322,18 +333,22 @@ struct AeadCase {
 bool seal(const char* name, const AeadCase& k, Bytes& ct, Bytes& tag) {
   EVP_CIPHER* c = fetch(ctxs().axiom, name);
   EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
-  bool ok = EVP_EncryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 &&
-            EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(k.nonce.size()), nullptr) == 1 &&
-            EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag.size()), nullptr) == 1 &&
-            EVP_EncryptInit_ex2(x, nullptr, k.key.data(), k.nonce.data(), nullptr) == 1;
+  bool ok =
+      EVP_EncryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 &&
+      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(k.nonce.size()), nullptr) ==
+          1 &&
+      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag.size()), nullptr) == 1 &&
+      EVP_EncryptInit_ex2(x, nullptr, k.key.data(), k.nonce.data(), nullptr) == 1;
   int len = 0;
   for (std::size_t off = 0; ok && off < k.aad.size(); off += 7)
     ok = EVP_EncryptUpdate(x, nullptr, &len, k.aad.data() + off,
                            static_cast<int>(std::min<std::size_t>(7, k.aad.size() - off))) == 1;
   ct.assign(k.pt.size(), 0);
-  ok = ok && (k.pt.empty() || EVP_EncryptUpdate(x, ct.data(), &len, k.pt.data(), static_cast<int>(k.pt.size())) == 1);
+  ok = ok && (k.pt.empty() || EVP_EncryptUpdate(x, ct.data(), &len, k.pt.data(),
+                                                static_cast<int>(k.pt.size())) == 1);
   ok = ok && EVP_EncryptFinal_ex(x, nullptr, &len) == 1;
-  ok = ok && EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag.size()), tag.data()) == 1;
+  ok = ok &&
+       EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag.size()), tag.data()) == 1;
   EVP_CIPHER_CTX_free(x);
   EVP_CIPHER_free(c);
   return ok;
@@ -344,15 +359,18 @@ bool open(const char* name, const AeadCase& k, const Bytes& tag, Bytes& out) {
   EVP_CIPHER* c = fetch(ctxs().axiom, name);
   EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
   Bytes t = tag;
-  bool ok = EVP_DecryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 &&
-            EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(k.nonce.size()), nullptr) == 1 &&
-            EVP_DecryptInit_ex2(x, nullptr, k.key.data(), k.nonce.data(), nullptr) == 1 &&
-            EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(t.size()), t.data()) == 1;
+  bool ok =
+      EVP_DecryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 &&
+      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(k.nonce.size()), nullptr) ==
+          1 &&
+      EVP_DecryptInit_ex2(x, nullptr, k.key.data(), k.nonce.data(), nullptr) == 1 &&
+      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(t.size()), t.data()) == 1;
   int len = 0;
-  ok = ok && (k.aad.empty() ||
-              EVP_DecryptUpdate(x, nullptr, &len, k.aad.data(), static_cast<int>(k.aad.size())) == 1);
+  ok = ok && (k.aad.empty() || EVP_DecryptUpdate(x, nullptr, &len, k.aad.data(),
+                                                 static_cast<int>(k.aad.size())) == 1);
   out.assign(k.ct.size(), 0xee);
-  ok = ok && (k.ct.empty() || EVP_DecryptUpdate(x, out.data(), &len, k.ct.data(), static_cast<int>(k.ct.size())) == 1);
+  ok = ok && (k.ct.empty() || EVP_DecryptUpdate(x, out.data(), &len, k.ct.data(),
+                                                static_cast<int>(k.ct.size())) == 1);
   ok = ok && EVP_DecryptFinal_ex(x, nullptr, &len) == 1;
   EVP_CIPHER_CTX_free(x);
   EVP_CIPHER_free(c);
@@ -362,8 +380,8 @@ bool open(const char* name, const AeadCase& k, const Bytes& tag, Bytes& out) {
 void check_aead(const char* file, const char* name, const char* nonce_field) {
   int n = 0;
   for (const auto& v : load_vectors(file)) {
-    AeadCase k{v.bytes("Key"), v.bytes(nonce_field), v.bytes("AAD"), v.bytes("Plaintext"), v.bytes("Ciphertext"),
-               v.bytes("Tag")};
+    AeadCase k{v.bytes("Key"),       v.bytes(nonce_field),  v.bytes("AAD"),
+               v.bytes("Plaintext"), v.bytes("Ciphertext"), v.bytes("Tag")};
     Bytes ct, tag(k.tag.size());
     ASSERT_TRUE(seal(name, k, ct, tag)) << v.where() << last_error();
     EXPECT_EQ(ct, k.ct) << v.where();
@@ -424,7 +442,8 @@ TEST(ProviderAead, ErrorPaths) {
   ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, m.nonce.data(), nullptr), 1);
   EXPECT_EQ(EVP_EncryptUpdate(x, out.data(), &len, m.pt.data(), 20), 1);
   EXPECT_EQ(EVP_EncryptUpdate(x, out.data() + 20, &len, m.pt.data() + 20, 20), 0);
-  EXPECT_EQ(last_error(), "an AEAD message must be passed in one update call (AAD in any number before it)");
+  EXPECT_EQ(last_error(),
+            "an AEAD message must be passed in one update call (AAD in any number before it)");
   // Decryption without the expected tag.
   ASSERT_EQ(EVP_DecryptInit_ex2(x, nullptr, nullptr, m.nonce.data(), nullptr), 1);
   EXPECT_EQ(EVP_DecryptUpdate(x, out.data(), &len, m.pt.data(), 40), 0);
@@ -497,17 +516,20 @@ TEST(ProviderAead, CopyCarriesTheAad) {
 
 // ---- MACs ----
 
-Bytes mac(OSSL_LIB_CTX* lib, const char* name, const Bytes& key, const Bytes& msg, std::size_t size, bool split) {
+Bytes mac(OSSL_LIB_CTX* lib, const char* name, const Bytes& key, const Bytes& msg, std::size_t size,
+          bool split) {
   EVP_MAC* m = EVP_MAC_fetch(lib, name, nullptr);
   EXPECT_NE(m, nullptr);
   EVP_MAC_CTX* c = EVP_MAC_CTX_new(m);
   // The key as a parameter, as `openssl mac -macopt hexkey:` passes it.
-  OSSL_PARAM params[] = {OSSL_PARAM_octet_string("key", const_cast<std::uint8_t*>(key.data()), key.size()),
-                         OSSL_PARAM_size_t("size", &size), OSSL_PARAM_END};
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_octet_string("key", const_cast<std::uint8_t*>(key.data()), key.size()),
+      OSSL_PARAM_size_t("size", &size), OSSL_PARAM_END};
   if (size == 16) params[1] = OSSL_PARAM_construct_end();
   EXPECT_EQ(EVP_MAC_init(c, nullptr, 0, params), 1);
   for (std::size_t off = 0; off < msg.size();) {
-    const std::size_t n = split ? std::min<std::size_t>(msg.size() - off, rng()() % 40) : msg.size();
+    const std::size_t n =
+        split ? std::min<std::size_t>(msg.size() - off, rng()() % 40) : msg.size();
     EXPECT_EQ(EVP_MAC_update(c, msg.data() + off, n), 1);
     off += n;
   }
@@ -525,7 +547,9 @@ TEST(ProviderMac, KuznyechikMacVectors) {
   for (const auto& v : load_vectors("kat/kuznyechik_mac.txt")) {
     const Bytes tag = v.bytes("Tag");
     for (bool split : {false, true})
-      EXPECT_EQ(mac(ctxs().axiom, "kuznyechik-mac", v.bytes("Key"), v.bytes("Msg"), tag.size(), split), tag)
+      EXPECT_EQ(
+          mac(ctxs().axiom, "kuznyechik-mac", v.bytes("Key"), v.bytes("Msg"), tag.size(), split),
+          tag)
           << v.where();
   }
 }
@@ -537,7 +561,8 @@ TEST(ProviderMac, CopyAndErrors) {
   Bytes out(16);
   std::size_t len = 0;
   std::size_t full = 0, block = 0;
-  OSSL_PARAM sizes[] = {OSSL_PARAM_size_t("size", &full), OSSL_PARAM_size_t("block-size", &block), OSSL_PARAM_END};
+  OSSL_PARAM sizes[] = {OSSL_PARAM_size_t("size", &full), OSSL_PARAM_size_t("block-size", &block),
+                        OSSL_PARAM_END};
   ASSERT_EQ(EVP_MAC_get_params(m, sizes), 1);
   EXPECT_EQ(full, 16u);
   EXPECT_EQ(block, 16u);

@@ -24,9 +24,11 @@ OSSL_LIB_CTX* lib() {
   return ctx;
 }
 
-const char* const cipher_names[] = {"kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-cfb", "kuznyechik-ofb",
-                                    "kuznyechik-ctr", "kuznyechik-ctr-acpkm", "kuznyechik-mgm", "SM4-ECB",
-                                    "SM4-CBC", "SM4-CFB", "SM4-OFB", "SM4-CTR", "SM4-XTS", "SM4-GCM", "SM4-CCM"};
+const char* const cipher_names[] = {"kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-cfb",
+                                    "kuznyechik-ofb", "kuznyechik-ctr", "kuznyechik-ctr-acpkm",
+                                    "kuznyechik-mgm", "SM4-ECB",        "SM4-CBC",
+                                    "SM4-CFB",        "SM4-OFB",        "SM4-CTR",
+                                    "SM4-XTS",        "SM4-GCM",        "SM4-CCM"};
 
 TEST(ProviderSequence, AnyOrderOfCipherCalls) {
   std::mt19937_64 rng(7);
@@ -50,17 +52,33 @@ TEST(ProviderSequence, AnyOrderOfCipherCalls) {
           (void)EVP_DecryptInit_ex2(x, pick(2) ? c : nullptr, pick(2) ? key.data() : nullptr,
                                     pick(2) ? iv.data() : nullptr, nullptr);
           break;
-        case 2: (void)EVP_CipherUpdate(x, out.data(), &len, data.data(), n); break;
-        case 3: (void)EVP_CipherUpdate(x, data.data(), &len, data.data(), n); break;  // in place
-        case 4: (void)EVP_CipherUpdate(x, nullptr, &len, data.data(), n); break;      // AAD
-        case 5: (void)EVP_CipherFinal_ex(x, out.data(), &len); break;
-        case 6: (void)EVP_CIPHER_CTX_set_padding(x, static_cast<int>(pick(2))); break;
-        case 7: (void)EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(pick(20)), nullptr); break;
+        case 2:
+          (void)EVP_CipherUpdate(x, out.data(), &len, data.data(), n);
+          break;
+        case 3:
+          (void)EVP_CipherUpdate(x, data.data(), &len, data.data(), n);
+          break;  // in place
+        case 4:
+          (void)EVP_CipherUpdate(x, nullptr, &len, data.data(), n);
+          break;  // AAD
+        case 5:
+          (void)EVP_CipherFinal_ex(x, out.data(), &len);
+          break;
+        case 6:
+          (void)EVP_CIPHER_CTX_set_padding(x, static_cast<int>(pick(2)));
+          break;
+        case 7:
+          (void)EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(pick(20)),
+                                    nullptr);
+          break;
         case 8:
           (void)EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(pick(18)),
                                     pick(2) ? tag.data() : nullptr);
           break;
-        case 9: (void)EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(pick(18)), tag.data()); break;
+        case 9:
+          (void)EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(pick(18)),
+                                    tag.data());
+          break;
         case 10: {
           EVP_CIPHER_CTX* y = EVP_CIPHER_CTX_new();
           if (EVP_CIPHER_CTX_copy(y, x) == 1) std::swap(x, y);
@@ -86,10 +104,18 @@ TEST(ProviderSequence, AnyOrderOfMacAndDigestCalls) {
     std::size_t len = 0, size = pick(20);
     OSSL_PARAM params[] = {OSSL_PARAM_size_t("size", &size), OSSL_PARAM_END};
     switch (pick(5)) {
-      case 0: (void)EVP_MAC_init(x, pick(2) ? key.data() : nullptr, pick(2) ? 32 : pick(40), params); break;
-      case 1: (void)EVP_MAC_update(x, data.data(), pick(200)); break;
-      case 2: (void)EVP_MAC_final(x, out.data(), &len, pick(33)); break;
-      case 3: (void)EVP_MAC_CTX_set_params(x, params); break;
+      case 0:
+        (void)EVP_MAC_init(x, pick(2) ? key.data() : nullptr, pick(2) ? 32 : pick(40), params);
+        break;
+      case 1:
+        (void)EVP_MAC_update(x, data.data(), pick(200));
+        break;
+      case 2:
+        (void)EVP_MAC_final(x, out.data(), &len, pick(33));
+        break;
+      case 3:
+        (void)EVP_MAC_CTX_set_params(x, params);
+        break;
       case 4: {
         EVP_MAC_CTX* y = EVP_MAC_CTX_dup(x);
         if (y != nullptr) std::swap(x, y);
@@ -108,9 +134,15 @@ TEST(ProviderSequence, AnyOrderOfMacAndDigestCalls) {
   for (int step = 0; step < 3000; ++step) {
     unsigned len = 0;
     switch (pick(4)) {
-      case 0: (void)EVP_DigestInit_ex2(h, pick(2) ? md : nullptr, nullptr); break;
-      case 1: (void)EVP_DigestUpdate(h, data.data(), pick(200)); break;
-      case 2: (void)EVP_DigestFinal_ex(h, out.data(), &len); break;
+      case 0:
+        (void)EVP_DigestInit_ex2(h, pick(2) ? md : nullptr, nullptr);
+        break;
+      case 1:
+        (void)EVP_DigestUpdate(h, data.data(), pick(200));
+        break;
+      case 2:
+        (void)EVP_DigestFinal_ex(h, out.data(), &len);
+        break;
       case 3: {
         EVP_MD_CTX* y = EVP_MD_CTX_new();
         if (EVP_MD_CTX_copy_ex(y, h) == 1) std::swap(h, y);

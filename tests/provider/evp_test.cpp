@@ -30,12 +30,14 @@ struct Contexts {
   Contexts() {
     axiom = OSSL_LIB_CTX_new();
     OSSL_PROVIDER_set_default_search_path(axiom, AXIOM_PROVIDER_DIR);
-    if (OSSL_PROVIDER_load(axiom, "axiom") == nullptr || OSSL_PROVIDER_load(axiom, "default") == nullptr) {
+    if (OSSL_PROVIDER_load(axiom, "axiom") == nullptr ||
+        OSSL_PROVIDER_load(axiom, "default") == nullptr) {
       ERR_print_errors_fp(stderr);
       std::abort();
     }
     gost = OSSL_LIB_CTX_new();
-    if (OSSL_PROVIDER_load(gost, "gostprov") == nullptr || OSSL_PROVIDER_load(gost, "default") == nullptr) {
+    if (OSSL_PROVIDER_load(gost, "gostprov") == nullptr ||
+        OSSL_PROVIDER_load(gost, "default") == nullptr) {
       OSSL_LIB_CTX_free(gost);
       gost = nullptr;
     }
@@ -80,7 +82,8 @@ Bytes digest(const char* name, const Bytes& msg, bool split) {
   EXPECT_EQ(EVP_DigestInit_ex2(c, md, nullptr), 1);
   std::size_t off = 0;
   while (off < msg.size()) {
-    const std::size_t n = split ? std::min<std::size_t>(msg.size() - off, rng()() % 150) : msg.size();
+    const std::size_t n =
+        split ? std::min<std::size_t>(msg.size() - off, rng()() % 150) : msg.size();
     EXPECT_EQ(EVP_DigestUpdate(c, msg.data() + off, n), 1);
     off += n;
   }
@@ -110,8 +113,9 @@ TEST(ProviderDigest, StreebogVectorsAtRandomSplits) {
 
 TEST(ProviderDigest, NamesAliasesAndParams) {
   for (const auto& [name, size] :
-       {std::pair{"md_gost12_256", 32}, std::pair{"streebog256", 32}, std::pair{"id-tc26-gost3411-12-256", 32},
-        std::pair{"1.2.643.7.1.1.2.2", 32}, std::pair{"md_gost12_512", 64}, std::pair{"streebog512", 64},
+       {std::pair{"md_gost12_256", 32}, std::pair{"streebog256", 32},
+        std::pair{"id-tc26-gost3411-12-256", 32}, std::pair{"1.2.643.7.1.1.2.2", 32},
+        std::pair{"md_gost12_512", 64}, std::pair{"streebog512", 64},
         std::pair{"id-tc26-gost3411-12-512", 64}, std::pair{"1.2.643.7.1.1.2.3", 64}}) {
     EVP_MD* md = fetch_md(name);
     ASSERT_NE(md, nullptr) << name;
@@ -155,9 +159,10 @@ TEST(ProviderDigest, HmacVectors) {
       const Bytes key = v.bytes("Key"), msg = v.bytes("Msg"), tag = v.bytes("Tag");
       EVP_MAC* mac = EVP_MAC_fetch(ctxs().axiom, "HMAC", nullptr);
       EVP_MAC_CTX* c = EVP_MAC_CTX_new(mac);
-      OSSL_PARAM params[] = {OSSL_PARAM_utf8_string("digest", const_cast<char*>(name), 0),
-                             OSSL_PARAM_utf8_string("properties", const_cast<char*>("provider=axiom"), 0),
-                             OSSL_PARAM_END};
+      OSSL_PARAM params[] = {
+          OSSL_PARAM_utf8_string("digest", const_cast<char*>(name), 0),
+          OSSL_PARAM_utf8_string("properties", const_cast<char*>("provider=axiom"), 0),
+          OSSL_PARAM_END};
       static const std::uint8_t empty_key[1] = {0};  // a NULL key would mean "no key"
       ASSERT_EQ(EVP_MAC_init(c, key.empty() ? empty_key : key.data(), key.size(), params), 1)
           << v.where() << last_error();
@@ -190,21 +195,24 @@ TEST(ProviderDigest, Pbkdf2AndHkdfMatchTheLibrary) {
       OSSL_PARAM_END};
   ASSERT_EQ(EVP_KDF_derive(c, out.data(), out.size(), params), 1) << last_error();
   Bytes want(out.size());
-  ASSERT_TRUE(axiom::Pbkdf2<axiom::Hmac<axiom::Streebog512>>::derive(want, password, salt, iter).ok());
+  ASSERT_TRUE(
+      axiom::Pbkdf2<axiom::Hmac<axiom::Streebog512>>::derive(want, password, salt, iter).ok());
   EXPECT_EQ(out, want);
   EVP_KDF_CTX_free(c);
   EVP_KDF_free(kdf);
 
-  // HKDF against HMAC-Streebog-256 from the library: PRK = HMAC(salt, IKM), T1 = HMAC(PRK, info || 1).
+  // HKDF against HMAC-Streebog-256 from the library: PRK = HMAC(salt, IKM), T1 = HMAC(PRK, info ||
+  // 1).
   kdf = EVP_KDF_fetch(ctxs().axiom, "HKDF", nullptr);
   c = EVP_KDF_CTX_new(kdf);
   const Bytes ikm = random_bytes(40), info = random_bytes(9);
-  OSSL_PARAM hp[] = {OSSL_PARAM_octet_string("key", const_cast<std::uint8_t*>(ikm.data()), ikm.size()),
-                     OSSL_PARAM_octet_string("salt", const_cast<std::uint8_t*>(salt.data()), salt.size()),
-                     OSSL_PARAM_octet_string("info", const_cast<std::uint8_t*>(info.data()), info.size()),
-                     OSSL_PARAM_utf8_string("digest", const_cast<char*>("md_gost12_256"), 0),
-                     OSSL_PARAM_utf8_string("properties", const_cast<char*>("provider=axiom"), 0),
-                     OSSL_PARAM_END};
+  OSSL_PARAM hp[] = {
+      OSSL_PARAM_octet_string("key", const_cast<std::uint8_t*>(ikm.data()), ikm.size()),
+      OSSL_PARAM_octet_string("salt", const_cast<std::uint8_t*>(salt.data()), salt.size()),
+      OSSL_PARAM_octet_string("info", const_cast<std::uint8_t*>(info.data()), info.size()),
+      OSSL_PARAM_utf8_string("digest", const_cast<char*>("md_gost12_256"), 0),
+      OSSL_PARAM_utf8_string("properties", const_cast<char*>("provider=axiom"), 0),
+      OSSL_PARAM_END};
   Bytes okm(32);
   ASSERT_EQ(EVP_KDF_derive(c, okm.data(), okm.size(), hp), 1) << last_error();
   const auto prk = axiom::Hmac<axiom::Streebog256>::mac(salt, ikm);

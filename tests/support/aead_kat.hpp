@@ -20,10 +20,12 @@ void seal_open_kat(const Aead& aead, const VectorCase& c, const Bytes& nonce) {
   Bytes back(pt.size());
   ASSERT_TRUE(aead.open(back, nonce, aad, out, tag.size()).ok()) << c.where();
   EXPECT_EQ(back, pt) << c.where();
-  for (const std::size_t i : {std::size_t{3} % out.size(), out.size() - 1}) {  // in the ciphertext, in the tag
+  for (const std::size_t i :
+       {std::size_t{3} % out.size(), out.size() - 1}) {  // in the ciphertext, in the tag
     Bytes bad = out;
     bad[i] ^= 0x40;
-    EXPECT_EQ(aead.open(back, nonce, aad, bad, tag.size()).error(), Error::authentication_failed) << c.where();
+    EXPECT_EQ(aead.open(back, nonce, aad, bad, tag.size()).error(), Error::authentication_failed)
+        << c.where();
     EXPECT_EQ(back, Bytes(back.size(), 0)) << c.where();
   }
 }
@@ -32,8 +34,8 @@ void seal_open_kat(const Aead& aead, const VectorCase& c, const Bytes& nonce) {
 // one fails to open and leaves a zeroed output. Wycheproof's IV is the nonce.
 template <class Aead>
 void wycheproof_aead_case(const Aead& aead, const VectorCase& c, bool expect_valid) {
-  const Bytes iv = c.bytes("IV"), aad = c.bytes("AAD"), msg = c.bytes("Msg"), ct = c.bytes("Ciphertext"),
-              tag = c.bytes("Tag");
+  const Bytes iv = c.bytes("IV"), aad = c.bytes("AAD"), msg = c.bytes("Msg"),
+              ct = c.bytes("Ciphertext"), tag = c.bytes("Tag");
   Bytes out(ct.size(), 0xaa);
   const Status s = aead.open_detached(out, tag, iv, aad, ct);
   if (expect_valid) {

@@ -14,10 +14,17 @@ namespace axiom::test {
 template <class F>
 bool with_key_size(std::size_t n, F&& f) {
   switch (n) {
-    case 16: f(std::integral_constant<std::size_t, 16>{}); return true;
-    case 24: f(std::integral_constant<std::size_t, 24>{}); return true;
-    case 32: f(std::integral_constant<std::size_t, 32>{}); return true;
-    default: return false;
+    case 16:
+      f(std::integral_constant<std::size_t, 16>{});
+      return true;
+    case 24:
+      f(std::integral_constant<std::size_t, 24>{});
+      return true;
+    case 32:
+      f(std::integral_constant<std::size_t, 32>{});
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -32,10 +32,12 @@ void compare_op(const C& ref, const C& mine, Sweep sweep, bool whole_blocks, Op 
     Bytes expected(n), got(n + 8), inplace(in.begin(), in.end());
     op(ref, std::span(expected), in);
     op(mine, std::span(got).subspan(out_off, n), in);
-    ASSERT_TRUE(std::equal(expected.begin(), expected.end(), got.begin() + static_cast<long>(out_off)))
+    ASSERT_TRUE(
+        std::equal(expected.begin(), expected.end(), got.begin() + static_cast<long>(out_off)))
         << "key " << C::key_size << " length " << n << " seed " << rng.seed;
     op(mine, std::span(inplace), std::span<const std::uint8_t>(inplace));
-    ASSERT_EQ(inplace, expected) << "in place, key " << C::key_size << " length " << n << " seed " << rng.seed;
+    ASSERT_EQ(inplace, expected) << "in place, key " << C::key_size << " length " << n << " seed "
+                                 << rng.seed;
   }
   for (std::size_t n : {0u, 16u, 48u, 256u, 4096u}) {  // output ending at a guard page
     GuardedBuffer g(n);
@@ -53,16 +55,22 @@ using In = std::span<const std::uint8_t>;
 // ECB both ways (the bulk block functions).
 template <class C>
 void diff_ecb(const C& ref, const C& mine, Sweep sweep) {
-  compare_op(ref, mine, sweep, true, [](const C& c, Out out, In in) { ASSERT_TRUE(c.encrypt_blocks(out, in).ok()); });
-  compare_op(ref, mine, sweep, true, [](const C& c, Out out, In in) { ASSERT_TRUE(c.decrypt_blocks(out, in).ok()); });
+  compare_op(ref, mine, sweep, true,
+             [](const C& c, Out out, In in) { ASSERT_TRUE(c.encrypt_blocks(out, in).ok()); });
+  compare_op(ref, mine, sweep, true,
+             [](const C& c, Out out, In in) { ASSERT_TRUE(c.decrypt_blocks(out, in).ok()); });
 }
 
 // CBC both ways.
 template <class C>
 void diff_cbc(const C& ref, const C& mine, Sweep sweep) {
   const Bytes iv = Prng(5).bytes(16);
-  compare_op(ref, mine, sweep, true, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).encrypt(out, in).ok()); });
-  compare_op(ref, mine, sweep, true, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).decrypt(out, in).ok()); });
+  compare_op(ref, mine, sweep, true, [&](const C& c, Out out, In in) {
+    ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).encrypt(out, in).ok());
+  });
+  compare_op(ref, mine, sweep, true, [&](const C& c, Out out, In in) {
+    ASSERT_TRUE(Cbc<C>(c, fixed<16>(iv)).decrypt(out, in).ok());
+  });
 }
 
 // CTR from each initial counter block (hex).
@@ -70,7 +78,9 @@ template <class C>
 void diff_ctr(const C& ref, const C& mine, Sweep sweep, std::initializer_list<const char*> ivs) {
   for (const char* iv_hex : ivs) {
     const Bytes iv = hex(iv_hex);
-    compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Ctr<C>(c, fixed<16>(iv)).apply(out, in).ok()); });
+    compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) {
+      ASSERT_TRUE(Ctr<C>(c, fixed<16>(iv)).apply(out, in).ok());
+    });
   }
 }
 
@@ -78,9 +88,15 @@ void diff_ctr(const C& ref, const C& mine, Sweep sweep, std::initializer_list<co
 template <class C>
 void diff_cfb_ofb(const C& ref, const C& mine, Sweep sweep) {
   const Bytes iv = Prng(6).bytes(16);
-  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).encrypt(out, in).ok()); });
-  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).decrypt(out, in).ok()); });
-  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) { ASSERT_TRUE(Ofb<C>(c, fixed<16>(iv)).apply(out, in).ok()); });
+  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) {
+    ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).encrypt(out, in).ok());
+  });
+  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) {
+    ASSERT_TRUE(Cfb<C>(c, fixed<16>(iv)).decrypt(out, in).ok());
+  });
+  compare_op(ref, mine, sweep, false, [&](const C& c, Out out, In in) {
+    ASSERT_TRUE(Ofb<C>(c, fixed<16>(iv)).apply(out, in).ok());
+  });
 }
 
 // CMAC, its tag spread over the output.
@@ -114,11 +130,12 @@ void ctr_against_definition(const C& cipher, std::initializer_list<const char*> 
   }
 }
 
-// streaming_splits (any block size): for rounds random messages (up to 3000 bytes), CTR and CMAC fed in random
-// pieces (up to max_piece bytes), CTR's seek to a random offset, and CBC both ways in pieces of
-// up to max_blocks whole blocks, all equal to the reference in one call.
+// streaming_splits (any block size): for rounds random messages (up to 3000 bytes), CTR and CMAC
+// fed in random pieces (up to max_piece bytes), CTR's seek to a random offset, and CBC both ways in
+// pieces of up to max_blocks whole blocks, all equal to the reference in one call.
 template <class C>
-void streaming_splits(const C& ref, const C& mine, int rounds, std::size_t max_piece, std::size_t max_blocks) {
+void streaming_splits(const C& ref, const C& mine, int rounds, std::size_t max_piece,
+                      std::size_t max_blocks) {
   constexpr std::size_t B = C::block_size;
   Prng rng(test_seed() + 101);
   const Bytes iv = rng.bytes(B);
@@ -133,7 +150,8 @@ void streaming_splits(const C& ref, const C& mine, int rounds, std::size_t max_p
     std::size_t pos = 0;
     while (pos < n) {
       const std::size_t take = std::min(n - pos, rng.below(max_piece));
-      ASSERT_TRUE(b.apply(std::span(pieces).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
+      ASSERT_TRUE(
+          b.apply(std::span(pieces).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
       mb.update(std::span(msg).subspan(pos, take));
       pos += take;
     }
@@ -148,17 +166,21 @@ void streaming_splits(const C& ref, const C& mine, int rounds, std::size_t max_p
     s.seek(off);
     Bytes tail(n - off);
     ASSERT_TRUE(s.apply(tail, std::span(msg).subspan(off)).ok());
-    ASSERT_TRUE(std::equal(tail.begin(), tail.end(), whole.begin() + static_cast<long>(off))) << off;
+    ASSERT_TRUE(std::equal(tail.begin(), tail.end(), whole.begin() + static_cast<long>(off)))
+        << off;
     // CBC in pieces of whole blocks equals one call, both ways.
     const std::size_t nb = n / B * B;
     Bytes cw(nb), cp(nb), dw(nb), dp(nb);
-    Cbc<C> ca(ref, fixed<B>(iv)), cb(mine, fixed<B>(iv)), da(ref, fixed<B>(iv)), db(mine, fixed<B>(iv));
+    Cbc<C> ca(ref, fixed<B>(iv)), cb(mine, fixed<B>(iv)), da(ref, fixed<B>(iv)),
+        db(mine, fixed<B>(iv));
     ASSERT_TRUE(ca.encrypt(cw, std::span(msg).first(nb)).ok());
     ASSERT_TRUE(da.decrypt(dw, std::span(msg).first(nb)).ok());
     for (pos = 0; pos < nb;) {
       const std::size_t take = std::min(nb - pos, B * rng.below(max_blocks));
-      ASSERT_TRUE(cb.encrypt(std::span(cp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
-      ASSERT_TRUE(db.decrypt(std::span(dp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
+      ASSERT_TRUE(
+          cb.encrypt(std::span(cp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
+      ASSERT_TRUE(
+          db.decrypt(std::span(dp).subspan(pos, take), std::span(msg).subspan(pos, take)).ok());
       pos += take;
     }
     ASSERT_EQ(cp, cw) << "round " << round;

@@ -10,8 +10,8 @@
 
 namespace axiom::test {
 
-// KernelPairTest<A, B> is skipped unless this CPU runs both kernels of its pair; cipher_kernel() and
-// mul_kernel() are the pair's kernels.
+// KernelPairTest<A, B> is skipped unless this CPU runs both kernels of its pair; cipher_kernel()
+// and mul_kernel() are the pair's kernels.
 template <class A, class B>
 class KernelPairTest : public ::testing::TestWithParam<std::tuple<const A*, const B*>> {
  protected:
@@ -24,11 +24,12 @@ class KernelPairTest : public ::testing::TestWithParam<std::tuple<const A*, cons
 };
 
 // Instantiates suite (a KernelPairTest) over every pair of the two kernel lists.
-#define AXIOM_KERNEL_PAIRS(suite, ciphers, muls)                                                         \
-  INSTANTIATE_TEST_SUITE_P(Kernels, suite, ::testing::Combine(::testing::ValuesIn(ciphers), ::testing::ValuesIn(muls)), \
-                           [](const auto& p) {                                                         \
-                             return kernel_test_name(std::get<0>(p.param)->info) + "_" +               \
-                                    kernel_test_name(std::get<1>(p.param)->info);                      \
-                           })
+#define AXIOM_KERNEL_PAIRS(suite, ciphers, muls)                                                   \
+  INSTANTIATE_TEST_SUITE_P(                                                                        \
+      Kernels, suite, ::testing::Combine(::testing::ValuesIn(ciphers), ::testing::ValuesIn(muls)), \
+      [](const auto& p) {                                                                          \
+        return kernel_test_name(std::get<0>(p.param)->info) + "_" +                                \
+               kernel_test_name(std::get<1>(p.param)->info);                                       \
+      })
 
 }  // namespace axiom::test

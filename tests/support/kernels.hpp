@@ -25,13 +25,13 @@ bool require_all_kernels();
 // kernel, but fails instead when AXIOM_REQUIRE_ALL_KERNELS=1. Returns whether to go on.
 bool kernel_runnable(const detail::KernelInfo& info);
 
-#define AXIOM_SKIP_UNLESS_RUNNABLE(info)                                        \
-  do {                                                                          \
-    if (!::axiom::test::kernel_runnable(info)) {                                \
-      if (::axiom::test::require_all_kernels())                                 \
+#define AXIOM_SKIP_UNLESS_RUNNABLE(info)                                                     \
+  do {                                                                                       \
+    if (!::axiom::test::kernel_runnable(info)) {                                             \
+      if (::axiom::test::require_all_kernels())                                              \
         FAIL() << "kernel " << (info).name << " cannot run but AXIOM_REQUIRE_ALL_KERNELS=1"; \
-      GTEST_SKIP() << "kernel " << (info).name << " needs features this CPU lacks";         \
-    }                                                                           \
+      GTEST_SKIP() << "kernel " << (info).name << " needs features this CPU lacks";          \
+    }                                                                                        \
   } while (0)
 
 // KernelTest<Kernel>: the fixture of a test run once per kernel, skipped (or failed, as above)
@@ -64,7 +64,8 @@ std::vector<std::size_t> awkward_lengths(std::size_t dense_max);
 // emulated kernel, 50-500 times slower), every length to 64, then the multiples of 16 up to
 // dense and the lengths after them, and around 4096.
 struct Sweep {
-  Sweep(std::size_t dense_max, bool sparse_sweep = false) : dense(dense_max), sparse(sparse_sweep) {}  // NOLINT
+  Sweep(std::size_t dense_max, bool sparse_sweep = false)
+      : dense(dense_max), sparse(sparse_sweep) {}  // NOLINT
   std::size_t dense;
   bool sparse;
   std::vector<std::size_t> lengths() const;
@@ -95,8 +96,6 @@ class GuardedBuffer {
 namespace axiom::detail {
 // Test names and failure messages show a kernel by its name, not its address.
 template <class Kernel>
-  requires requires(const Kernel& k) { k.info.name; }
-void PrintTo(const Kernel* k, std::ostream* os) {
-  *os << k->info.name;
-}
+requires requires(const Kernel& k) { k.info.name; }
+void PrintTo(const Kernel* k, std::ostream* os) { *os << k->info.name; }
 }  // namespace axiom::detail

@@ -62,8 +62,8 @@ bool emulated(const detail::KernelInfo& info) {
 }
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {
-  static const KernelList<detail::StreebogKernel> list(detail::streebog_kernels(),
-                                                       {AXIOM_EMULATED_KERNEL(streebog_avx512_gfni)});
+  static const KernelList<detail::StreebogKernel> list(
+      detail::streebog_kernels(), {AXIOM_EMULATED_KERNEL(streebog_avx512_gfni)});
   return list.span();
 }
 
@@ -74,13 +74,14 @@ std::span<const detail::ChaCha20Kernel* const> chacha20_test_kernels() {
 }
 
 std::span<const detail::Poly1305Kernel* const> poly1305_test_kernels() {
-  static const KernelList<detail::Poly1305Kernel> list(detail::poly1305_kernels(),
-                                                       {AXIOM_EMULATED_KERNEL(poly1305_avx512_ifma)});
+  static const KernelList<detail::Poly1305Kernel> list(
+      detail::poly1305_kernels(), {AXIOM_EMULATED_KERNEL(poly1305_avx512_ifma)});
   return list.span();
 }
 
 std::span<const detail::MgmKernel* const> mgm_test_kernels() {
-  static const KernelList<detail::MgmKernel> list(detail::mgm_kernels(), {AXIOM_EMULATED_KERNEL(mgm_vpclmul_avx512)});
+  static const KernelList<detail::MgmKernel> list(detail::mgm_kernels(),
+                                                  {AXIOM_EMULATED_KERNEL(mgm_vpclmul_avx512)});
   return list.span();
 }
 
@@ -91,8 +92,8 @@ std::span<const detail::Sha256Kernel* const> sha256_test_kernels() {
 }
 
 std::span<const detail::KuznyechikKernel* const> kuznyechik_test_kernels() {
-  static const KernelList<detail::KuznyechikKernel> list(detail::kuznyechik_kernels(),
-                                                         {AXIOM_EMULATED_KERNEL(kuznyechik_avx512_gfni)});
+  static const KernelList<detail::KuznyechikKernel> list(
+      detail::kuznyechik_kernels(), {AXIOM_EMULATED_KERNEL(kuznyechik_avx512_gfni)});
   return list.span();
 }
 
@@ -104,39 +105,39 @@ std::span<const detail::MagmaKernel* const> magma_test_kernels() {
 
 std::span<const detail::Mgm64Kernel* const> mgm64_test_kernels() { return detail::mgm64_kernels(); }
 
-
-
 std::span<const detail::Sm4Kernel* const> sm4_test_kernels() {
   static const KernelList<detail::Sm4Kernel> list(
-      detail::sm4_kernels(), {AXIOM_EMULATED_KERNEL(sm4_gfni_avx512) AXIOM_EMULATED_KERNEL(sm4_gfni_avx2)});
+      detail::sm4_kernels(),
+      {AXIOM_EMULATED_KERNEL(sm4_gfni_avx512) AXIOM_EMULATED_KERNEL(sm4_gfni_avx2)});
   return list.span();
 }
 
 std::span<const detail::AesKernel* const> aes_test_kernels() {
-  static const KernelList<detail::AesKernel> list(detail::aes_kernels(), {AXIOM_EMULATED_KERNEL(aes_vaes_avx512)});
+  static const KernelList<detail::AesKernel> list(detail::aes_kernels(),
+                                                  {AXIOM_EMULATED_KERNEL(aes_vaes_avx512)});
   return list.span();
 }
 
 std::span<const detail::GhashKernel* const> ghash_test_kernels() {
-  static const KernelList<detail::GhashKernel> list(detail::ghash_kernels(), {AXIOM_EMULATED_KERNEL(ghash_vpclmul_avx512)});
+  static const KernelList<detail::GhashKernel> list(detail::ghash_kernels(),
+                                                    {AXIOM_EMULATED_KERNEL(ghash_vpclmul_avx512)});
   return list.span();
 }
 
 std::span<const detail::GcmFusedKernel* const> gcm_test_kernels() {
-  static const KernelList<detail::GcmFusedKernel> list(detail::gcm_kernels(), {AXIOM_EMULATED_KERNEL(gcm_vaes_avx512)});
+  static const KernelList<detail::GcmFusedKernel> list(detail::gcm_kernels(),
+                                                       {AXIOM_EMULATED_KERNEL(gcm_vaes_avx512)});
   return list.span();
 }
-
 
 const detail::AesKernel* fused_cipher(const detail::GcmFusedKernel& f) {
   for (const detail::AesKernel* k : detail::aes_kernels())
     if (&k->ops == f.cipher) return k;
 #if AXIOM_X86_64
-  if (f.cipher == &detail::aes_vaes_avx512_emul.ops) return &detail::aes_vaes_avx512_emul;  // the emulated fused kernel's
+  if (f.cipher == &detail::aes_vaes_avx512_emul.ops)
+    return &detail::aes_vaes_avx512_emul;  // the emulated fused kernel's
 #endif
   return nullptr;
 }
-
-
 
 }  // namespace axiom::test

@@ -66,9 +66,12 @@ std::string_view kernel_of() {
 
 template <class H>
 constexpr HashAlgorithm hash_entry(std::string_view tag) {
-  return {H::name, tag, H::digest_size,
+  return {H::name,
+          tag,
+          H::digest_size,
           []() -> std::unique_ptr<Digester> { return std::make_unique<HashDigester<H>>(); },
-          &kernel_of<H>, &HashDigester<H>::update_many};
+          &kernel_of<H>,
+          &HashDigester<H>::update_many};
 }
 
 template <class H>
@@ -102,7 +105,8 @@ const std::vector<MacAlgorithm>& macs() {
   static const std::deque<std::string> names = [] {
     std::deque<std::string> n;
     detail::for_each_type<detail::BlockCiphers>([&]<class C>() {
-      n.push_back(detail::is_gost<C> ? detail::cipher_name<C>() + "-mac" : std::string("cmac-").append(detail::cipher_name<C>()));
+      n.push_back(detail::is_gost<C> ? detail::cipher_name<C>() + "-mac"
+                                     : std::string("cmac-").append(detail::cipher_name<C>()));
     });
     return n;
   }();
@@ -113,7 +117,8 @@ const std::vector<MacAlgorithm>& macs() {
         hmac_entry<Streebog512>("hmac-streebog512"),
     };
     std::size_t i = 0;
-    detail::for_each_type<detail::BlockCiphers>([&]<class C>() { v.push_back(cmac_entry<C>(names[i++])); });
+    detail::for_each_type<detail::BlockCiphers>(
+        [&]<class C>() { v.push_back(cmac_entry<C>(names[i++])); });
     return v;
   }();
   return list;

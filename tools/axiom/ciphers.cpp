@@ -56,8 +56,8 @@ std::unique_ptr<Crypter> stream(Result<M> m, bool encrypt = true) {
 std::unique_ptr<Crypter> make_chacha20(std::span<const std::uint8_t> key,
                                        std::span<const std::uint8_t> iv, bool) {
   return stream<ChaCha20>(ChaCha20(key.first<32>(), iv.subspan<4, 12>(),
-                                   std::uint32_t{iv[0]} | std::uint32_t{iv[1]} << 8 | std::uint32_t{iv[2]} << 16 |
-                                       std::uint32_t{iv[3]} << 24));
+                                   std::uint32_t{iv[0]} | std::uint32_t{iv[1]} << 8 |
+                                       std::uint32_t{iv[2]} << 16 | std::uint32_t{iv[3]} << 24));
 }
 
 // The AEADs of this family have 16-byte tags only.
@@ -101,7 +101,8 @@ enum class BlockMode { ecb, cbc };
 template <class C, BlockMode M>
 class BlockModeCrypter final : public Crypter {
  public:
-  BlockModeCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt)
+  BlockModeCrypter(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
+                   bool encrypt)
       : mode_(make_mode(key, iv)), encrypt_(encrypt) {}
   ~BlockModeCrypter() override { secure_wipe(pending_); }
   bool disable_padding() override {
@@ -150,7 +151,8 @@ class BlockModeCrypter final : public Crypter {
  private:
   static constexpr std::size_t B = C::block_size;
   using Mode = std::conditional_t<M == BlockMode::cbc, Cbc<C>, Ecb<C>>;
-  static Result<Mode> make_mode(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv) {
+  static Result<Mode> make_mode(std::span<const std::uint8_t> key,
+                                std::span<const std::uint8_t> iv) {
     if constexpr (M == BlockMode::cbc)
       return Mode::with_register(C(key.first<C::key_size>()), iv);
     else
@@ -163,31 +165,32 @@ class BlockModeCrypter final : public Crypter {
 };
 
 template <class C, BlockMode M>
-std::unique_ptr<Crypter> make_block_mode(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
-                                         bool encrypt) {
+std::unique_ptr<Crypter> make_block_mode(std::span<const std::uint8_t> key,
+                                         std::span<const std::uint8_t> iv, bool encrypt) {
   return std::make_unique<BlockModeCrypter<C, M>>(key, iv, encrypt);
 }
 
 // CTR over a block cipher C with a big-endian counter of one block (the IV), as
 // `openssl enc -aes-128-ctr`.
 template <class C>
-std::unique_ptr<Crypter> make_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+std::unique_ptr<Crypter> make_ctr(std::span<const std::uint8_t> key,
+                                  std::span<const std::uint8_t> iv, bool) {
   return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), iv.first<C::block_size>()));
 }
 
 // GCM: ciphertext || tag of tag_size bytes (12..16), as OpenSSL's EVP AES-GCM gives them.
 template <class A>
 Status gcm_seal(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
-                std::span<const std::uint8_t> aad, std::size_t tag_size, std::span<const std::uint8_t> in,
-                std::vector<std::uint8_t>& out) {
+                std::span<const std::uint8_t> aad, std::size_t tag_size,
+                std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) {
   out.resize(in.size() + tag_size);
   return A(key.first<A::key_size>()).seal(out, iv, aad, in, tag_size);
 }
 
 template <class A>
 Status gcm_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv,
-                std::span<const std::uint8_t> aad, std::size_t tag_size, std::span<const std::uint8_t> in,
-                std::vector<std::uint8_t>& out) {
+                std::span<const std::uint8_t> aad, std::size_t tag_size,
+                std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out) {
   if (in.size() < tag_size) return Error::authentication_failed;
   out.resize(in.size() - tag_size);
   return A(key.first<A::key_size>()).open(out, iv, aad, in, tag_size);
@@ -196,17 +199,19 @@ Status gcm_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t>
 // CFB with a segment of `segment` bytes (a block: OpenSSL's -cfb, 1: -cfb8) and OFB over a
 // block cipher C; an IV of one block, or GOST R 34.13-2015's register of z blocks.
 template <class C, std::size_t segment>
-std::unique_ptr<Crypter> make_cfb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt) {
+std::unique_ptr<Crypter> make_cfb(std::span<const std::uint8_t> key,
+                                  std::span<const std::uint8_t> iv, bool encrypt) {
   return stream<Cfb<C>>(Cfb<C>::with_register(C(key.first<C::key_size>()), iv, segment), encrypt);
 }
 
 template <class C>
-std::unique_ptr<Crypter> make_ofb(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+std::unique_ptr<Crypter> make_ofb(std::span<const std::uint8_t> key,
+                                  std::span<const std::uint8_t> iv, bool) {
   return stream<Ofb<C>>(Ofb<C>::with_register(C(key.first<C::key_size>()), iv));
 }
 
-// XTS over a block cipher C of 16-byte blocks: the whole input is one data unit (16 bytes to 16 MiB)
-// under the IV as tweak, with ciphertext stealing (OpenSSL's EVP aes-*-xts / sm4-xts; its
+// XTS over a block cipher C of 16-byte blocks: the whole input is one data unit (16 bytes to 16
+// MiB) under the IV as tweak, with ciphertext stealing (OpenSSL's EVP aes-*-xts / sm4-xts; its
 // `enc` command refuses XTS). The input waits in pending_ until finish().
 template <class C>
 class XtsCrypter final : public Crypter {
@@ -234,7 +239,8 @@ class XtsCrypter final : public Crypter {
     const std::size_t at = out.size();
     out.resize(at + pending_.size());
     const auto dst = std::span(out).subspan(at);
-    const Status s = encrypt_ ? xts->encrypt(dst, pending_, tweak_) : xts->decrypt(dst, pending_, tweak_);
+    const Status s =
+        encrypt_ ? xts->encrypt(dst, pending_, tweak_) : xts->decrypt(dst, pending_, tweak_);
     if (!s.ok()) out.resize(at);
     return s;
   }
@@ -248,7 +254,8 @@ class XtsCrypter final : public Crypter {
 };
 
 template <class C>
-std::unique_ptr<Crypter> make_xts(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool encrypt) {
+std::unique_ptr<Crypter> make_xts(std::span<const std::uint8_t> key,
+                                  std::span<const std::uint8_t> iv, bool encrypt) {
   return std::make_unique<XtsCrypter<C>>(key, iv, encrypt);
 }
 
@@ -282,7 +289,8 @@ std::string_view gcm_kernel() {
 // GOST CTR (GOST R 34.13-2015, as the GOST engine's kuznyechik-ctr and magma-ctr): the IV of
 // half a block is the top half of the first counter block, the low half starts at 0.
 template <class C>
-std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key,
+                                       std::span<const std::uint8_t> iv, bool) {
   std::array<std::uint8_t, C::block_size> block{};
   std::copy(iv.begin(), iv.begin() + C::block_size / 2, block.begin());
   return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), block));
@@ -291,7 +299,8 @@ std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key, std::s
 // CTR-ACPKM with the GOST engine's section of 4096 bytes (<cipher>-ctr-acpkm) and its IV of
 // half a block.
 template <class C>
-std::unique_ptr<Crypter> make_ctr_acpkm(std::span<const std::uint8_t> key, std::span<const std::uint8_t> iv, bool) {
+std::unique_ptr<Crypter> make_ctr_acpkm(std::span<const std::uint8_t> key,
+                                        std::span<const std::uint8_t> iv, bool) {
   return stream(CtrAcpkm<C>::make(key.first<C::key_size>(), iv, 4096));
 }
 
@@ -307,9 +316,11 @@ std::string_view mgm_kernel() {
 
 constexpr Sizes any_nonce{1, SIZE_MAX};  // GCM: any non-empty nonce (SP 800-38D)
 constexpr std::string_view tweak_text = "16 bytes: the tweak (data unit number)";
-constexpr std::string_view gcm_text = "a nonce of 1 byte or more (12 is the fast path and the usual size)";
+constexpr std::string_view gcm_text =
+    "a nonce of 1 byte or more (12 is the fast path and the usual size)";
 constexpr std::string_view ccm_text =
-    "a nonce of 7 to 13 bytes (12 in RFC 8998); with N bytes a message holds at most 2^(8*(15 - N)) - 1 bytes";
+    "a nonce of 7 to 13 bytes (12 in RFC 8998); with N bytes a message holds at most 2^(8*(15 - "
+    "N)) - 1 bytes";
 
 // Rows: the table under construction; its names and IV texts are kept in `texts`, which never
 // moves them.
@@ -329,21 +340,27 @@ template <class Row>
 void add_family(Rows& rows) {
   constexpr std::size_t B = Row::block_size;
   constexpr bool gost = Row::standard == detail::CipherStandard::gost;
-  const std::string b = std::to_string(B), half = std::to_string(B / 2), bits = std::to_string(8 * B);
+  const std::string b = std::to_string(B), half = std::to_string(B / 2),
+                    bits = std::to_string(8 * B);
   const Sizes block_iv{B, B}, register_iv{B, 8 * B, B}, chain_iv = gost ? register_iv : block_iv;
-  const std::string_view chain_text = rows.keep(
-      gost ? b + " bytes, or " + b + "*z bytes for GOST R 34.13-2015's register of z blocks (z = 1 to 8)"
-           : b + " bytes");
+  const std::string_view chain_text =
+      rows.keep(gost ? b + " bytes, or " + b +
+                           "*z bytes for GOST R 34.13-2015's register of z blocks (z = 1 to 8)"
+                     : b + " bytes");
   const std::string_view counter_text =
-      rows.keep(gost ? half + " bytes: the top half of the first " + bits + "-bit counter block (GOST R 34.13-2015)"
+      rows.keep(gost ? half + " bytes: the top half of the first " + bits +
+                           "-bit counter block (GOST R 34.13-2015)"
                      : b + " bytes: the initial " + bits + "-bit big-endian counter");
-  const std::string_view acpkm_text =
-      rows.keep(half + " bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)");
-  const std::string_view mgm_text = rows.keep(std::string("a ").append(b) + "-byte nonce whose first bit is 0 (RFC 9058)");
+  const std::string_view acpkm_text = rows.keep(
+      half + " bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)");
+  const std::string_view mgm_text =
+      rows.keep(std::string("a ").append(b) + "-byte nonce whose first bit is 0 (RFC 9058)");
   const auto each = [&](std::string_view mode, auto add) {
     detail::for_each_type<typename Row::ciphers>([&]<class C>() {
       CipherAlgorithm a{.name = rows.keep(detail::cipher_name<C>() + "-" + std::string(mode)),
-                        .key_size = C::key_size, .iv = chain_iv, .iv_text = chain_text,
+                        .key_size = C::key_size,
+                        .iv = chain_iv,
+                        .iv_text = chain_text,
                         .kernel = cipher_kernel<C>};
       if (add.template operator()<C>(a)) rows.list.push_back(a);
     });
@@ -352,8 +369,11 @@ void add_family(Rows& rows) {
     a.iv = {0, 0}, a.iv_text = "", a.make = make_block_mode<C, BlockMode::ecb>;
     return true;
   });
-  each("cbc", []<class C>(CipherAlgorithm& a) { return a.make = make_block_mode<C, BlockMode::cbc>, true; });
-  each("cfb", []<class C>(CipherAlgorithm& a) { return a.make = make_cfb<C, C::block_size>, true; });
+  each("cbc", []<class C>(CipherAlgorithm& a) {
+    return a.make = make_block_mode<C, BlockMode::cbc>, true;
+  });
+  each("cfb",
+       []<class C>(CipherAlgorithm& a) { return a.make = make_cfb<C, C::block_size>, true; });
   each("cfb8", []<class C>(CipherAlgorithm& a) { return a.make = make_cfb<C, 1>, true; });
   each("ofb", []<class C>(CipherAlgorithm& a) { return a.make = make_ofb<C>, true; });
   each("ctr", [&]<class C>(CipherAlgorithm& a) {
@@ -399,14 +419,27 @@ const Rows& ciphers() {
   static const Rows rows = [] {
     Rows r;
     r.list = {
-        {.name = "chacha20", .key_size = 32, .iv = {16, 16},
-         .iv_text = "16 bytes: block counter (32-bit little-endian) || 12-byte nonce", .make = make_chacha20,
+        {.name = "chacha20",
+         .key_size = 32,
+         .iv = {16, 16},
+         .iv_text = "16 bytes: block counter (32-bit little-endian) || 12-byte nonce",
+         .make = make_chacha20,
          .kernel = chacha20_kernel},
-        {.name = "chacha20-poly1305", .key_size = 32, .iv = {12, 12}, .iv_text = "a 12-byte nonce",
-         .aead = {aead_seal<ChaCha20Poly1305>, aead_open<ChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
+        {.name = "chacha20-poly1305",
+         .key_size = 32,
+         .iv = {12, 12},
+         .iv_text = "a 12-byte nonce",
+         .aead = {aead_seal<ChaCha20Poly1305>, aead_open<ChaCha20Poly1305>},
+         .tag_size = 16,
+         .tags = {16, 16},
          .kernel = chacha20_poly1305_kernel},
-        {.name = "xchacha20-poly1305", .key_size = 32, .iv = {24, 24}, .iv_text = "a 24-byte nonce",
-         .aead = {aead_seal<XChaCha20Poly1305>, aead_open<XChaCha20Poly1305>}, .tag_size = 16, .tags = {16, 16},
+        {.name = "xchacha20-poly1305",
+         .key_size = 32,
+         .iv = {24, 24},
+         .iv_text = "a 24-byte nonce",
+         .aead = {aead_seal<XChaCha20Poly1305>, aead_open<XChaCha20Poly1305>},
+         .tag_size = 16,
+         .tags = {16, 16},
          .kernel = chacha20_poly1305_kernel},
     };
     detail::for_each_type<detail::BlockCipherFamilies>([&]<class Row>() { add_family<Row>(r); });

@@ -52,7 +52,10 @@ constexpr double repetition_seconds = 0.02;
 // Job is one subject at one size, ready to run: keyed, with its locked buffers and results.
 struct Job {
   Job(const bench::Subject& s, std::size_t n, const std::vector<std::uint8_t>& key)
-      : subject(&s), size(n), fn(s.prepare(key)), msg(bench::random_bytes(n, 2 + n)),
+      : subject(&s),
+        size(n),
+        fn(s.prepare(key)),
+        msg(bench::random_bytes(n, 2 + n)),
         out(std::vector<std::uint8_t>(s.output_room(n))) {}
   const bench::Subject* subject;
   std::size_t size;
@@ -185,8 +188,8 @@ int cmd_bench(int argc, char** argv) {
       (a == "--cold" ? cold : latency) = true;
       continue;
     }
-    const bool takes_value = a == "-a" || a == "--algorithm" || a == "--size" ||
-                             a == "--kernel" || a == "--repetitions" || a == "--json";
+    const bool takes_value = a == "-a" || a == "--algorithm" || a == "--size" || a == "--kernel" ||
+                             a == "--repetitions" || a == "--json";
     if (!takes_value) return usage_error("bench", "unrecognized argument '" + std::string(a) + "'");
     if (i + 1 == argc) return usage_error("bench", "option '" + std::string(a) + "' needs a value");
     const std::string_view v = argv[++i];
@@ -252,8 +255,8 @@ int cmd_bench(int argc, char** argv) {
     error("nothing to run: this CPU cannot run the selected kernels");
     return exit_usage;
   }
-  const std::string memory =
-      jobs.front().msg.locked() ? "buffers locked in RAM (mlock)" : bench::LockedBuffer::lock_error();
+  const std::string memory = jobs.front().msg.locked() ? "buffers locked in RAM (mlock)"
+                                                       : bench::LockedBuffer::lock_error();
   if (!jobs.front().msg.locked()) error(memory);
 
   // Interleaved (A B C A B C ...): on a shared machine the speed drifts, and drift then hits
@@ -263,8 +266,9 @@ int cmd_bench(int argc, char** argv) {
     for (Job& j : jobs) {
       if (per_call) {
         // As many calls as one throughput repetition makes, at least 100.
-        const std::vector<double> t = bench::time_calls(
-            *j.subject, j.fn, j.msg.span(), j.out.span(), std::max<std::uint64_t>(100, j.iterations), cold);
+        const std::vector<double> t =
+            bench::time_calls(*j.subject, j.fn, j.msg.span(), j.out.span(),
+                              std::max<std::uint64_t>(100, j.iterations), cold);
         j.ticks.insert(j.ticks.end(), t.begin(), t.end());
         continue;
       }
@@ -285,8 +289,9 @@ int cmd_bench(int argc, char** argv) {
   for (const Job& j : jobs) {
     const Result r = result(j, per_call);
     if (per_call)
-      std::printf("%-28s %10zu %10.0f %10.0f %10.0f %10.0f %11.2f %9zu\n", j.subject->name().c_str(),
-                  j.size, r.p[0], r.p[1], r.p[2], r.p[3], r.cpb.median, r.cpb.outliers);
+      std::printf("%-28s %10zu %10.0f %10.0f %10.0f %10.0f %11.2f %9zu\n",
+                  j.subject->name().c_str(), j.size, r.p[0], r.p[1], r.p[2], r.p[3], r.cpb.median,
+                  r.cpb.outliers);
     else
       std::printf("%-28s %10zu %11.2f %8.2f %5.1f%% %8zu %11.1f %9.0f\n", j.subject->name().c_str(),
                   j.size, r.cpb.median, r.cpb.min, 100 * r.cpb.cv, r.cpb.outliers, r.cpbl, r.mbps);

@@ -99,21 +99,40 @@ int cmd_cipher(int argc, char** argv) {
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":a:edK:h", long_options, nullptr)) != -1;) {
     switch (c) {
-      case 'a': alg_name = optarg; break;
+      case 'a':
+        alg_name = optarg;
+        break;
       case 'e':
       case 'd':
         if (direction != 0) return usage_error("cipher", "give one of -e and -d");
         direction = c == 'e' ? 1 : -1;
         break;
-      case 'K': key_hex = optarg; break;
-      case opt_iv: iv_hex = optarg; break;
-      case opt_aad: aad_hex = optarg; break;
-      case opt_tag_len: tag_len_text = optarg; break;
-      case opt_nopad: nopad = true; break;
-      case opt_xts_standard: xts_standard = optarg; break;
-      case opt_progress: show_progress = true; break;
-      case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
-      default: return option_error("cipher", argv, c);
+      case 'K':
+        key_hex = optarg;
+        break;
+      case opt_iv:
+        iv_hex = optarg;
+        break;
+      case opt_aad:
+        aad_hex = optarg;
+        break;
+      case opt_tag_len:
+        tag_len_text = optarg;
+        break;
+      case opt_nopad:
+        nopad = true;
+        break;
+      case opt_xts_standard:
+        xts_standard = optarg;
+        break;
+      case opt_progress:
+        show_progress = true;
+        break;
+      case 'h':
+        std::fputs(usage_text, stdout);
+        return finish_stdout(exit_ok);
+      default:
+        return option_error("cipher", argv, c);
     }
   }
   if (alg_name.empty()) return usage_error("cipher", "an algorithm is required (-a ALG)");
@@ -128,21 +147,25 @@ int cmd_cipher(int argc, char** argv) {
     return usage_error("cipher", "--aad and --tag-len are for AEADs; " + alg_name + " is not one");
   const bool is_xts = alg_name.ends_with("-xts");
   if (!xts_standard.empty() && !is_xts)
-    return usage_error("cipher", "--xts-standard is for the XTS modes; " + alg_name + " is not one");
+    return usage_error("cipher",
+                       "--xts-standard is for the XTS modes; " + alg_name + " is not one");
   if (!xts_standard.empty() && xts_standard != "ieee" && xts_standard != "gb")
     return usage_error("cipher", "invalid --xts-standard '" + xts_standard + "' (ieee or gb)");
-  if (nopad && is_aead) return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
+  if (nopad && is_aead)
+    return usage_error("cipher", "--nopad is for ECB and CBC; " + alg_name + " has no padding");
   if (alg->iv.max != 0 && iv_hex == nullptr)
     return usage_error("cipher", alg_name + " needs --iv HEX (" + std::string(alg->iv_text) + ")");
-  if (alg->iv.max == 0 && iv_hex != nullptr) return usage_error("cipher", alg_name + " takes no IV");
+  if (alg->iv.max == 0 && iv_hex != nullptr)
+    return usage_error("cipher", alg_name + " takes no IV");
   std::size_t tag_len = alg->tag_size;
   if (tag_len_text != nullptr) {
     char* end = nullptr;
     errno = 0;
     const unsigned long v = std::strtoul(tag_len_text, &end, 10);
-    if (errno != 0 || end == tag_len_text || *end != '\0' || *tag_len_text == '-' || !alg->tags.allows(v))
-      return usage_error("cipher", "invalid --tag-len '" + std::string(tag_len_text) + "' for " + alg_name +
-                                       " (" + sizes_text(alg->tags) + ")");
+    if (errno != 0 || end == tag_len_text || *end != '\0' || *tag_len_text == '-' ||
+        !alg->tags.allows(v))
+      return usage_error("cipher", "invalid --tag-len '" + std::string(tag_len_text) + "' for " +
+                                       alg_name + " (" + sizes_text(alg->tags) + ")");
     tag_len = v;
   }
   if (argc - optind > 2) return usage_error("cipher", "at most IN and OUT");
@@ -157,7 +180,8 @@ int cmd_cipher(int argc, char** argv) {
           std::to_string(2 * alg->key_size) + " hex digits)");
     return exit_usage;
   }
-  if (is_xts && ct_equal(std::span(key).first(key.size() / 2), std::span(key).subspan(key.size() / 2))) {
+  if (is_xts &&
+      ct_equal(std::span(key).first(key.size() / 2), std::span(key).subspan(key.size() / 2))) {
     secure_wipe(key);
     error("invalid key: the two halves of an XTS key must differ (IEEE 1619-2018)");
     return exit_usage;
@@ -244,13 +268,16 @@ int cmd_cipher(int argc, char** argv) {
       case Error::invalid_padding:
         error(input + ": bad decrypt (invalid padding: wrong key or IV, or a modified message)");
         return exit_failed;
-      case Error::invalid_nonce_size: error(invalid_iv); break;
+      case Error::invalid_nonce_size:
+        error(invalid_iv);
+        break;
       case Error::message_too_long:
         if (is_xts)
           error("XTS takes at most 16 MiB of input (one data unit of at most 2^20 blocks)");
         else if (alg_name.ends_with("-ccm"))
-          error("input too long for CCM with a " + std::to_string(iv.size()) + "-byte nonce (at most 2^(8*" +
-                std::to_string(15 - iv.size()) + ") - 1 bytes; a shorter nonce allows longer messages)");
+          error("input too long for CCM with a " + std::to_string(iv.size()) +
+                "-byte nonce (at most 2^(8*" + std::to_string(15 - iv.size()) +
+                ") - 1 bytes; a shorter nonce allows longer messages)");
         else
           error(std::string(status.text()));
         break;
@@ -262,7 +289,9 @@ int cmd_cipher(int argc, char** argv) {
         else
           error(std::string(status.text()));
         break;
-      default: error(std::string(status.text())); break;
+      default:
+        error(std::string(status.text()));
+        break;
     }
     return exit_usage;
   }

@@ -72,8 +72,10 @@ using Bytes = std::span<const std::uint8_t>;
 class ChunkAead {
  public:
   virtual ~ChunkAead() = default;
-  virtual Status seal(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const = 0;
-  virtual Status open(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const = 0;
+  virtual Status seal(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in,
+                      Bytes aad) const = 0;
+  virtual Status open(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in,
+                      Bytes aad) const = 0;
 };
 
 // The AEAD classes order their arguments in one of two ways.
@@ -88,13 +90,17 @@ class ChunkAeadOf final : public ChunkAead {
   explicit ChunkAeadOf(const Key& key) : aead_(std::span(key).template first<A::key_size>()) {}
   Status seal(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const override {
     const auto n = widen(nonce);
-    if constexpr (order == Args::in_then_aad) return aead_.seal(out, n, in, aad);
-    else return aead_.seal(out, n, aad, in);
+    if constexpr (order == Args::in_then_aad)
+      return aead_.seal(out, n, in, aad);
+    else
+      return aead_.seal(out, n, aad, in);
   }
   Status open(std::span<std::uint8_t> out, const Nonce& nonce, Bytes in, Bytes aad) const override {
     const auto n = widen(nonce);
-    if constexpr (order == Args::in_then_aad) return aead_.open(out, n, in, aad);
-    else return aead_.open(out, n, aad, in);
+    if constexpr (order == Args::in_then_aad)
+      return aead_.open(out, n, in, aad);
+    else
+      return aead_.open(out, n, aad, in);
   }
 
  private:
@@ -159,7 +165,8 @@ struct Header {
     h[9] = aead->id;
     h[10] = key_kind;
     h[11] = static_cast<std::uint8_t>(chunk_log2);
-    for (int i = 0; i < 4; ++i) h[12 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(iterations >> (24 - 8 * i));
+    for (int i = 0; i < 4; ++i)
+      h[12 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(iterations >> (24 - 8 * i));
     std::memcpy(h.data() + 16, salt.data(), 16);
     std::memcpy(h.data() + 32, prefix.data(), 7);
     return h;
@@ -189,7 +196,8 @@ struct Header {
 Nonce chunk_nonce(const Header& h, std::uint32_t index, bool last) {
   Nonce n{};
   std::memcpy(n.data(), h.prefix.data(), 7);
-  for (int i = 0; i < 4; ++i) n[7 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(index >> (24 - 8 * i));
+  for (int i = 0; i < 4; ++i)
+    n[7 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(index >> (24 - 8 * i));
   n[11] = last ? 1 : 0;
   return n;
 }
@@ -220,8 +228,15 @@ class ChunkPipeline {
  public:
   ChunkPipeline(bool encrypt, const Header& header, Bytes aad, const ChunkAead& aead, int in_fd,
                 AtomicOutput& out, Progress& progress)
-      : encrypt_(encrypt), header_(header), aad_(aad), aead_(aead), in_fd_(in_fd), out_(out), progress_(progress),
-        chunk_(std::size_t{1} << header.chunk_log2), record_(chunk_ + tag_size),
+      : encrypt_(encrypt),
+        header_(header),
+        aad_(aad),
+        aead_(aead),
+        in_fd_(in_fd),
+        out_(out),
+        progress_(progress),
+        chunk_(std::size_t{1} << header.chunk_log2),
+        record_(chunk_ + tag_size),
         batch_(std::max<std::size_t>(1, batch_bytes / chunk_)) {
     for (Slot& s : slots_) {
       s.data = ReadBuffer(batch_ * record_);
@@ -293,15 +308,19 @@ class ChunkPipeline {
     for (std::size_t k = 0; k < s.count; ++k) {
       const std::size_t got = s.got[k];
       std::uint8_t* p = s.data.data() + k * record_;
-      const auto nonce = chunk_nonce(header_, static_cast<std::uint32_t>(index_), s.last && k + 1 == s.count);
+      const auto nonce =
+          chunk_nonce(header_, static_cast<std::uint32_t>(index_), s.last && k + 1 == s.count);
       if (index_ > UINT32_MAX) {
         failure = "too many chunks";
       } else if (encrypt_) {
-        if (!aead_.seal(std::span(p, got + tag_size), nonce, Bytes(p, got), aad_).ok()) failure = "internal error";
+        if (!aead_.seal(std::span(p, got + tag_size), nonce, Bytes(p, got), aad_).ok())
+          failure = "internal error";
       } else if (got < tag_size) {
         failure = "truncated file";
       } else if (!aead_.open(std::span(p, got - tag_size), nonce, Bytes(p, got), aad_).ok()) {
-        failure = "authentication failed (wrong key or passphrase, or a damaged, truncated or reordered file)";
+        failure =
+            "authentication failed (wrong key or passphrase, or a damaged, truncated or reordered "
+            "file)";
       }
       if (!failure.empty()) {
         s.count = k;
@@ -319,7 +338,8 @@ class ChunkPipeline {
       const std::size_t at = k * record_;
       if (k == s.count || at != end) {
         if (end > begin)
-          if (const int e = out_.write(std::span(s.data).subspan(begin, end - begin)); e != 0) return e;
+          if (const int e = out_.write(std::span(s.data).subspan(begin, end - begin)); e != 0)
+            return e;
         begin = at;
       }
       if (k < s.count) end = at + (encrypt_ ? s.got[k] + tag_size : s.got[k] - tag_size);
@@ -428,11 +448,13 @@ bool read_key_file(const std::string& name, Key& key) {
   std::string text(reinterpret_cast<const char*>(buf.data()), static_cast<std::size_t>(n));
   secure_wipe(buf);
   const auto first = text.find_first_not_of(" \t\r\n"), last = text.find_last_not_of(" \t\r\n");
-  const std::string_view hex = first == std::string::npos ? std::string_view{}
-                                                          : std::string_view(text).substr(first, last - first + 1);
+  const std::string_view hex = first == std::string::npos
+                                   ? std::string_view{}
+                                   : std::string_view(text).substr(first, last - first + 1);
   const bool ok = hex.size() == 64 && hex_decode(key, hex).ok();
   secure_wipe(text.data(), text.size());
-  if (!ok) error(quote_name(name) + ": not a key file (expected 64 hex digits, as 'axiom keygen' writes)");
+  if (!ok)
+    error(quote_name(name) + ": not a key file (expected 64 hex digits, as 'axiom keygen' writes)");
   return ok;
 }
 
@@ -556,11 +578,18 @@ int run(bool encrypt, int argc, char** argv) {
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":k:pa:h", long_options, nullptr)) != -1;) {
     switch (c) {
-      case 'k': key_file = optarg; break;
-      case 'p': ask = true; break;
-      case 'P': pass_file = optarg; break;
+      case 'k':
+        key_file = optarg;
+        break;
+      case 'p':
+        ask = true;
+        break;
+      case 'P':
+        pass_file = optarg;
+        break;
       case 'a':
-        if (!encrypt) return usage_error(command, "-a is for enc: dec reads the algorithm from the file");
+        if (!encrypt)
+          return usage_error(command, "-a is for enc: dec reads the algorithm from the file");
         alg = optarg;
         break;
       case opt_max_iterations: {
@@ -570,12 +599,18 @@ int run(bool encrypt, int argc, char** argv) {
         iteration_limit = std::strtoull(optarg, &end, 10);
         if (errno != 0 || end == optarg || *end != '\0' || *optarg == '-' || iteration_limit == 0 ||
             iteration_limit > UINT32_MAX)
-          return usage_error(command, std::string("invalid --max-iterations '") + optarg + "' (1 to 4294967295)");
+          return usage_error(
+              command, std::string("invalid --max-iterations '") + optarg + "' (1 to 4294967295)");
         break;
       }
-      case opt_progress: show_progress = true; break;
-      case 'h': std::fputs(enc_usage, stdout); return finish_stdout(exit_ok);
-      default: return option_error(command, argv, c);
+      case opt_progress:
+        show_progress = true;
+        break;
+      case 'h':
+        std::fputs(enc_usage, stdout);
+        return finish_stdout(exit_ok);
+      default:
+        return option_error(command, argv, c);
     }
   }
   if ((key_file != nullptr) + (pass_file != nullptr) + ask != 1)
@@ -609,8 +644,9 @@ int run(bool encrypt, int argc, char** argv) {
       file_error(in_name, static_cast<int>(-n));
       return exit_usage;
     }
-    std::string problem = static_cast<std::size_t>(n) < header_size ? "not an axiom enc file (too short)"
-                                                                     : header.decode(header_bytes);
+    std::string problem = static_cast<std::size_t>(n) < header_size
+                              ? "not an axiom enc file (too short)"
+                              : header.decode(header_bytes);
     if (!problem.empty()) {
       error(input_label(in_name) + ": " + problem);
       return exit_failed;
@@ -627,7 +663,8 @@ int run(bool encrypt, int argc, char** argv) {
       error(input_label(in_name) + ": asks for " + std::to_string(header.iterations) +
             " PBKDF2 iterations, more than the limit of " + std::to_string(iteration_limit) +
             " (axiom enc writes " + std::to_string(default_iterations) +
-            "); if the file is expected, give --max-iterations " + std::to_string(header.iterations));
+            "); if the file is expected, give --max-iterations " +
+            std::to_string(header.iterations));
       return exit_usage;
     }
   }
@@ -644,7 +681,8 @@ int run(bool encrypt, int argc, char** argv) {
   } else {
     std::string pass;
     if (!read_passphrase(pass_file, encrypt && ask, pass)) return exit_usage;
-    const Status s = Pbkdf2<Hmac<Sha256>>::derive(file_key, as_bytes(pass), header.salt, header.iterations);
+    const Status s =
+        Pbkdf2<Hmac<Sha256>>::derive(file_key, as_bytes(pass), header.salt, header.iterations);
     secure_wipe(pass.data(), pass.size());
     if (!s.ok()) return exit_usage;
   }

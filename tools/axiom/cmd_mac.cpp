@@ -49,11 +49,20 @@ int cmd_mac(int argc, char** argv) {
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":a:K:h", long_options, nullptr)) != -1;) {
     switch (c) {
-      case 'a': alg_name = optarg; break;
-      case 'K': key_hex = optarg; break;
-      case opt_progress: show_progress = true; break;
-      case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
-      default: return option_error("mac", argv, c);
+      case 'a':
+        alg_name = optarg;
+        break;
+      case 'K':
+        key_hex = optarg;
+        break;
+      case opt_progress:
+        show_progress = true;
+        break;
+      case 'h':
+        std::fputs(usage_text, stdout);
+        return finish_stdout(exit_ok);
+      default:
+        return option_error("mac", argv, c);
     }
   }
   const MacAlgorithm* alg = find_mac(alg_name);
@@ -67,8 +76,8 @@ int cmd_mac(int argc, char** argv) {
   if (!parse_hex("key", key_hex, key)) return exit_usage;
   if (alg->key_size != 0 && key.size() != alg->key_size) {
     secure_wipe(key);
-    error("invalid key: " + std::string(alg->name) + " takes " + std::to_string(alg->key_size) + " bytes (" +
-          std::to_string(2 * alg->key_size) + " hex digits)");
+    error("invalid key: " + std::string(alg->name) + " takes " + std::to_string(alg->key_size) +
+          " bytes (" + std::to_string(2 * alg->key_size) + " hex digits)");
     return exit_usage;
   }
   const auto m = alg->make(key);

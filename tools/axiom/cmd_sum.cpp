@@ -33,7 +33,8 @@ namespace {
 
 constexpr const char* usage_text =
     "Usage: axiom sum [-a ALG] [-j N] [--progress] [FILE|-]...\n"
-    "       axiom sum [-a ALG] -c [--quiet|--status|-w] [--strict] [--ignore-missing] [--progress]\n"
+    "       axiom sum [-a ALG] -c [--quiet|--status|-w] [--strict] [--ignore-missing] "
+    "[--progress]\n"
     "                 [LIST|-]...\n"
     "Print or check message digests in sha256sum's format: '<hex>  <name>' per file, names\n"
     "holding a backslash, newline or carriage return escaped and the line marked with '\\'.\n"
@@ -61,7 +62,8 @@ constexpr const char* usage_text =
 // cpu_count is the number of CPUs this process may run on (at least 1).
 unsigned cpu_count() {
   cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return static_cast<unsigned>(CPU_COUNT(&set));
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
@@ -75,13 +77,14 @@ bool force_progress = false;
 
 // digest_file hashes one file ("-" is standard input) with buffer as its read buffer; with
 // show_progress, a long one shows its progress (see Progress).
-Digest digest_file(const HashAlgorithm& alg, const std::string& name,
-                   ReadBuffer& buffer, bool show_progress) {
+Digest digest_file(const HashAlgorithm& alg, const std::string& name, ReadBuffer& buffer,
+                   bool show_progress) {
   Digest d;
   Input in;
   if ((d.err = in.open(name)) != 0) return d;
   const auto h = alg.make();
-  Progress progress(quote_name(name), in.regular_size(), show_progress && force_progress, show_progress);
+  Progress progress(quote_name(name), in.regular_size(), show_progress && force_progress,
+                    show_progress);
   d.err = in.read_all(buffer, [&](std::span<const std::uint8_t> b) {
     h->update(b);
     progress.advance(b.size());
@@ -113,9 +116,9 @@ void digest_group(const HashAlgorithm& alg, std::span<const std::string> names, 
     if (open[i]) h[i] = alg.make();
     total += in[i].regular_size();
   }
-  Progress progress(n == 2 ? quote_name(names[0]) + " " + quote_name(names[1])
-                           : std::to_string(n) + " files",
-                    total, show_progress && force_progress, show_progress);
+  Progress progress(
+      n == 2 ? quote_name(names[0]) + " " + quote_name(names[1]) : std::to_string(n) + " files",
+      total, show_progress && force_progress, show_progress);
   std::vector<Digester*> reading;
   std::vector<std::span<const std::uint8_t>> blocks;
   while (std::find(open.begin(), open.end(), 1) != open.end()) {
@@ -197,8 +200,8 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
   std::vector<char> done(names.size(), 0);
   std::mutex mutex;
   std::condition_variable ready;
-  bool go = false;                   // set once every worker that could be started has its first file
-  std::atomic<std::size_t> next{0};  // the next unclaimed entry of files
+  bool go = false;  // set once every worker that could be started has its first file
+  std::atomic<std::size_t> next{0};      // the next unclaimed entry of files
   std::atomic<std::uint64_t> hashed{0};  // bytes the workers read since the last progress update
 
   auto publish = [&](std::size_t i, Digest d) {
@@ -292,7 +295,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
 
   std::uint64_t total = 0;  // of the regular files, for the progress line
   for (const std::size_t i : files)
-    if (struct stat st {}; ::stat(names[i].c_str(), &st) == 0 && S_ISREG(st.st_mode))
+    if (struct stat st{}; ::stat(names[i].c_str(), &st) == 0 && S_ISREG(st.st_mode))
       total += static_cast<std::uint64_t>(st.st_size);
   Progress progress(std::to_string(files.size()) + " files", total, force_progress);
   ReadBuffer buffer(Input::buffer_size);
@@ -513,7 +516,9 @@ int cmd_sum(int argc, char** argv) {
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":a:j:cwh", long_options, nullptr)) != -1;) {
     switch (c) {
-      case 'a': alg_name = optarg; break;
+      case 'a':
+        alg_name = optarg;
+        break;
       case 'j': {
         char* end = nullptr;
         errno = 0;
@@ -523,8 +528,12 @@ int cmd_sum(int argc, char** argv) {
         jobs = static_cast<unsigned>(n);
         break;
       }
-      case 'c': check = true; break;
-      case opt_progress: force_progress = true; break;
+      case 'c':
+        check = true;
+        break;
+      case opt_progress:
+        force_progress = true;
+        break;
       // As in sha256sum, --quiet, --status and --warn exclude each other: the last one wins.
       case opt_quiet:
         opt.quiet = true;
@@ -549,8 +558,11 @@ int cmd_sum(int argc, char** argv) {
         opt.ignore_missing = true;
         check_only = "--ignore-missing";
         break;
-      case 'h': std::fputs(usage_text, stdout); return finish_stdout(exit_ok);
-      default: return option_error("sum", argv, c);
+      case 'h':
+        std::fputs(usage_text, stdout);
+        return finish_stdout(exit_ok);
+      default:
+        return option_error("sum", argv, c);
     }
   }
   const HashAlgorithm* alg = find_hash(alg_name);
@@ -560,7 +572,8 @@ int cmd_sum(int argc, char** argv) {
   if (!check && check_only != nullptr)
     return usage_error("sum", std::string("the ") + check_only +
                                   " option is meaningful only when verifying checksums");
-  if (check && jobs != 0) return usage_error("sum", "the --jobs option is meaningful only when hashing files");
+  if (check && jobs != 0)
+    return usage_error("sum", "the --jobs option is meaningful only when hashing files");
 
   std::vector<std::string> names(argv + optind, argv + argc);
   if (names.empty()) names.emplace_back("-");
@@ -571,8 +584,10 @@ int cmd_sum(int argc, char** argv) {
     return finish_stdout(ok ? exit_ok : exit_failed);
   }
   if (jobs == 0) jobs = cpu_count();
-  const bool one_file = names.size() - static_cast<std::size_t>(std::count(names.begin(), names.end(), "-")) < 2;
-  const int code = jobs == 1 || one_file ? sum_sequential(*alg, names) : sum_parallel(*alg, names, jobs);
+  const bool one_file =
+      names.size() - static_cast<std::size_t>(std::count(names.begin(), names.end(), "-")) < 2;
+  const int code =
+      jobs == 1 || one_file ? sum_sequential(*alg, names) : sum_parallel(*alg, names, jobs);
   return finish_stdout(code);
 }
 

@@ -66,14 +66,22 @@ bool compatible(char c, bool shown, std::size_t i, std::size_t size) {
 
 char named_escape(unsigned char c) {
   switch (c) {
-    case '\a': return 'a';
-    case '\b': return 'b';
-    case '\t': return 't';
-    case '\n': return 'n';
-    case '\v': return 'v';
-    case '\f': return 'f';
-    case '\r': return 'r';
-    default: return 0;
+    case '\a':
+      return 'a';
+    case '\b':
+      return 'b';
+    case '\t':
+      return 't';
+    case '\n':
+      return 'n';
+    case '\v':
+      return 'v';
+    case '\f':
+      return 'f';
+    case '\r':
+      return 'r';
+    default:
+      return 0;
   }
 }
 
@@ -158,10 +166,17 @@ bool unescape_name(std::string_view name, std::string& out) {
     }
     if (++i == name.size()) return false;
     switch (name[i]) {
-      case '\\': out += '\\'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      default: return false;
+      case '\\':
+        out += '\\';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      default:
+        return false;
     }
   }
   return true;
@@ -180,7 +195,8 @@ std::string message_prefix() {
 void error(std::string_view message) {
   std::fflush(stdout);
   clear_progress();
-  std::fprintf(stderr, "%s%.*s\n", message_prefix().c_str(), static_cast<int>(message.size()), message.data());
+  std::fprintf(stderr, "%s%.*s\n", message_prefix().c_str(), static_cast<int>(message.size()),
+               message.data());
 }
 
 void file_error(std::string_view name, int err) {
@@ -192,7 +208,9 @@ void write_error(int err) { error(std::string("write error: ") + std::strerror(e
 bool same_name(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    const auto lower = [](char c) {
+      return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    };
     if (lower(a[i]) != lower(b[i])) return false;
   }
   return true;
@@ -200,14 +218,17 @@ bool same_name(std::string_view a, std::string_view b) {
 
 bool parse_hex(std::string_view what, std::string_view text, std::vector<std::uint8_t>& out) {
   const std::string invalid = "invalid " + std::string(what) + ": ";
-  const auto hex_digit = [](char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); };
+  const auto hex_digit = [](char c) {
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+  };
   for (std::size_t i = 0; i < text.size(); ++i)
     if (!hex_digit(text[i])) {
       error(invalid + "character " + std::to_string(i + 1) + " is not a hex digit");
       return false;
     }
   if (text.size() % 2 != 0) {
-    error(invalid + "an odd number of hex digits (" + std::to_string(text.size()) + "): two make a byte");
+    error(invalid + "an odd number of hex digits (" + std::to_string(text.size()) +
+          "): two make a byte");
     return false;
   }
   const auto value = [](char c) {

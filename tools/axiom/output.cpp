@@ -27,9 +27,10 @@ std::size_t interrupted_size = 0;
 
 // The signals whose default action ends the process and that a handler can catch (SIGXFSZ is
 // ignored by main, so a write past `ulimit -f` fails with EFBIG instead).
-constexpr std::array fatal_signals = {SIGHUP,  SIGINT,  SIGQUIT, SIGILL,  SIGTRAP,   SIGABRT, SIGBUS,
-                                      SIGFPE,  SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE,   SIGALRM, SIGTERM,
-                                      SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS};
+constexpr std::array fatal_signals = {SIGHUP,  SIGINT,  SIGQUIT,   SIGILL,  SIGTRAP, SIGABRT,
+                                      SIGBUS,  SIGFPE,  SIGUSR1,   SIGSEGV, SIGUSR2, SIGPIPE,
+                                      SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM,
+                                      SIGPROF, SIGIO,   SIGPWR,    SIGSYS};
 
 template <class F>
 void for_each_fatal_signal(F f) {
@@ -89,7 +90,8 @@ void clear_pending() { pending = 0; }
 
 // temporary_name: ".axiom-" and six random letters or digits, 13 bytes whatever OUT's length.
 std::string temporary_name() {
-  static constexpr char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  static constexpr char letters[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   std::array<std::uint8_t, 6> r{};
   fill_random(r);
   std::string name = ".axiom-";
@@ -97,7 +99,9 @@ std::string temporary_name() {
   return name;
 }
 
-bool same_file(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
+bool same_file(const struct stat& a, const struct stat& b) {
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
 
 std::string directory_of(const std::string& path) {
   const std::size_t slash = path.rfind('/');
@@ -237,8 +241,8 @@ int AtomicOutput::write(std::span<const std::uint8_t> data) {
   // do: writeback overlaps the work instead of following it. A hint: fsync reports errors.
   written_ += data.size();
   if (written_ - flushed_ >= writeback_step) {
-    (void)::sync_file_range(fd_, static_cast<off_t>(flushed_), static_cast<off_t>(written_ - flushed_),
-                            SYNC_FILE_RANGE_WRITE);
+    (void)::sync_file_range(fd_, static_cast<off_t>(flushed_),
+                            static_cast<off_t>(written_ - flushed_), SYNC_FILE_RANGE_WRITE);
     flushed_ = written_;
   }
   return 0;
@@ -255,7 +259,8 @@ bool AtomicOutput::commit() {
   if (replaced_) {
     // The owner where permitted (root; or the group alone, for a member of it), then the
     // mode: a chown can clear the set-user-ID bit.
-    if (::fchown(fd_, replaced_->st_uid, replaced_->st_gid) != 0) (void)!::fchown(fd_, static_cast<uid_t>(-1), replaced_->st_gid);
+    if (::fchown(fd_, replaced_->st_uid, replaced_->st_gid) != 0)
+      (void)!::fchown(fd_, static_cast<uid_t>(-1), replaced_->st_gid);
     mode = replaced_->st_mode & 07777;
   } else {
     const mode_t mask = ::umask(0);

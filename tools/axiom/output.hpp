@@ -65,14 +65,14 @@ class AtomicOutput {
   std::string name_;
   unsigned mode_;
   int fd_ = -1;
-  bool direct_ = false;                 // a device, FIFO or socket (or "-"), written in place
-  bool unnamed_ = false;                // fd_ is an O_TMPFILE
-  int dirfd_ = -1;                      // the directory of the new file (O_PATH)
-  std::string base_;                    // OUT's name in it
-  std::string temporary_;               // the temporary name in dirfd_, while there is one
+  bool direct_ = false;                  // a device, FIFO or socket (or "-"), written in place
+  bool unnamed_ = false;                 // fd_ is an O_TMPFILE
+  int dirfd_ = -1;                       // the directory of the new file (O_PATH)
+  std::string base_;                     // OUT's name in it
+  std::string temporary_;                // the temporary name in dirfd_, while there is one
   std::optional<struct stat> replaced_;  // the file OUT replaces
-  std::uint64_t written_ = 0;           // bytes written to the new file
-  std::uint64_t flushed_ = 0;           // of which the disk write was started
+  std::uint64_t written_ = 0;            // bytes written to the new file
+  std::uint64_t flushed_ = 0;            // of which the disk write was started
 };
 
 }  // namespace axiom::cli

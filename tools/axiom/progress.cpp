@@ -45,7 +45,10 @@ void clear_progress() {
 }
 
 Progress::Progress(std::string label, std::uint64_t total, bool forced, bool allowed)
-    : label_(std::move(label)), total_(total), forced_(forced), terminal_(::isatty(STDERR_FILENO) != 0),
+    : label_(std::move(label)),
+      total_(total),
+      forced_(forced),
+      terminal_(::isatty(STDERR_FILENO) != 0),
       start_(Clock::now()) {
   active_ = forced || (allowed && terminal_);
   if (active_) in_use = this;
@@ -87,7 +90,8 @@ void Progress::draw(Clock::time_point now) {
   line += "/s";
   if (total_ != 0) {
     line += ", ";
-    line += rate > 0 && done_ <= total_ ? duration_text(static_cast<double>(total_ - done_) / rate) : "?:??";
+    line += rate > 0 && done_ <= total_ ? duration_text(static_cast<double>(total_ - done_) / rate)
+                                        : "?:??";
     line += " left";
   }
   const std::size_t length = line.size();

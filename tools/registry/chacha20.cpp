@@ -42,7 +42,8 @@ MessageFn poly1305_mac(const detail::Poly1305Kernel& k, std::span<const std::uin
 
 MessageFn aead_seal(const detail::ChaCha20Kernel& c, const detail::Poly1305Kernel& p,
                     std::span<const std::uint8_t> key) {
-  return [aead = ChaCha20Poly1305(key32(key), c, p)](std::span<const std::uint8_t> msg, std::uint8_t* out) {
+  return [aead = ChaCha20Poly1305(key32(key), c, p)](std::span<const std::uint8_t> msg,
+                                                     std::uint8_t* out) {
     if (!aead.seal(std::span(out, msg.size() + 16), nonce12, msg).ok()) std::abort();
   };
 }
@@ -50,8 +51,10 @@ MessageFn aead_seal(const detail::ChaCha20Kernel& c, const detail::Poly1305Kerne
 // Opens msg sealed once beforehand (SealedCache); the output is the plaintext, msg again.
 MessageFn aead_open(const detail::ChaCha20Kernel& c, const detail::Poly1305Kernel& p,
                     std::span<const std::uint8_t> key) {
-  return [aead = ChaCha20Poly1305(key32(key), c, p), key = std::vector<std::uint8_t>(key.begin(), key.end()),
-          cache = std::make_shared<SealedCache>()](std::span<const std::uint8_t> msg, std::uint8_t* out) {
+  return [aead = ChaCha20Poly1305(key32(key), c, p),
+          key = std::vector<std::uint8_t>(key.begin(), key.end()),
+          cache = std::make_shared<SealedCache>()](std::span<const std::uint8_t> msg,
+                                                   std::uint8_t* out) {
     if (!aead.open(std::span(out, msg.size()), nonce12, cache->get(key, msg)).ok()) std::abort();
   };
 }
@@ -78,10 +81,14 @@ void add_chacha20_subjects(std::vector<Subject>& out) {
     out.push_back({"chacha20", "xor", isa, true, runnable, 0,
                    [k](std::span<const std::uint8_t> key) { return chacha20_xor(*k, key); }, true});
     out.push_back({"chacha20-poly1305", "seal", isa, true, runnable, 16,
-                   [k](std::span<const std::uint8_t> key) { return aead_seal(*k, detail::aead_poly1305(*k), key); },
+                   [k](std::span<const std::uint8_t> key) {
+                     return aead_seal(*k, detail::aead_poly1305(*k), key);
+                   },
                    true});
     out.push_back({"chacha20-poly1305", "open", isa, true, runnable, 0,
-                   [k](std::span<const std::uint8_t> key) { return aead_open(*k, detail::aead_poly1305(*k), key); },
+                   [k](std::span<const std::uint8_t> key) {
+                     return aead_open(*k, detail::aead_poly1305(*k), key);
+                   },
                    true});
   }
   for (const detail::Poly1305Kernel* k : detail::poly1305_kernels())

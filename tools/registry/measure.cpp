@@ -54,9 +54,8 @@ Stats summarize(std::vector<double> values, double mad_floor) {
   for (const double v : kept) sum += v;
   const double mean = sum / static_cast<double>(kept.size());
   for (const double v : kept) sq += (v - mean) * (v - mean);
-  st.cv = kept.size() > 1 && mean != 0
-              ? std::sqrt(sq / static_cast<double>(kept.size() - 1)) / mean
-              : 0;
+  st.cv = kept.size() > 1 && mean != 0 ? std::sqrt(sq / static_cast<double>(kept.size() - 1)) / mean
+                                       : 0;
   return st;
 }
 
@@ -78,10 +77,20 @@ bool parse_size(std::string_view text, std::uint64_t& bytes) {
   int shift = 0;
   if (!text.empty()) {
     switch (text.back()) {
-      case 'K': case 'k': shift = 10; break;
-      case 'M': case 'm': shift = 20; break;
-      case 'G': case 'g': shift = 30; break;
-      default: break;
+      case 'K':
+      case 'k':
+        shift = 10;
+        break;
+      case 'M':
+      case 'm':
+        shift = 20;
+        break;
+      case 'G':
+      case 'g':
+        shift = 30;
+        break;
+      default:
+        break;
     }
   }
   if (shift != 0) text.remove_suffix(1);
@@ -206,7 +215,9 @@ double add_chain_ticks(std::uint64_t turns) {
 #if (defined(__x86_64__) || defined(_M_X64)) && defined(__GNUC__)
   std::uint64_t best = ~std::uint64_t{0};
   const auto start = std::chrono::steady_clock::now();
-  for (int tries = 0; tries < 10 || std::chrono::steady_clock::now() - start < std::chrono::milliseconds(30); ++tries) {
+  for (int tries = 0;
+       tries < 10 || std::chrono::steady_clock::now() - start < std::chrono::milliseconds(30);
+       ++tries) {
     std::uint64_t x = 0, step = 1;
     const std::uint64_t c0 = cycles_begin();
     for (std::uint64_t i = 0; i < turns; ++i)
@@ -260,8 +271,8 @@ HwCounters::HwCounters() {
     const int fd = perf_open(c, leader);
     if (fd < 0) {
       why_ = std::string("hardware counters unavailable (perf_event_open ") +
-             (c == PERF_COUNT_HW_INSTRUCTIONS ? "instructions" : "cache-misses") +
-             ": " + std::strerror(errno) + ")";
+             (c == PERF_COUNT_HW_INSTRUCTIONS ? "instructions" : "cache-misses") + ": " +
+             std::strerror(errno) + ")";
       for (const int m : members_) close(m);
       members_.clear();
       close(leader);
@@ -312,7 +323,8 @@ LockedBuffer::~LockedBuffer() {
 std::string LockedBuffer::lock_error() {
   if (lock_errno() == 0) return {};
   return std::string("buffers not locked in RAM (mlock: ") + std::strerror(lock_errno()) +
-         (lock_errno() == ENOMEM || lock_errno() == EPERM ? "; raise ulimit -l or run as root" : "") +
+         (lock_errno() == ENOMEM || lock_errno() == EPERM ? "; raise ulimit -l or run as root"
+                                                          : "") +
          "): page faults may show in the timings";
 }
 
@@ -321,8 +333,8 @@ std::string pin_to_cpu(int cpu) {
   CPU_ZERO(&set);
   CPU_SET(cpu, &set);
   if (sched_setaffinity(0, sizeof set, &set) != 0)
-    return "not pinned to CPU " + std::to_string(cpu) + " (sched_setaffinity: " +
-           std::strerror(errno) + ")";
+    return "not pinned to CPU " + std::to_string(cpu) +
+           " (sched_setaffinity: " + std::strerror(errno) + ")";
   return "pinned to CPU " + std::to_string(cpu);
 }
 
@@ -383,7 +395,9 @@ std::string use_fifo() {
 LockedBuffer::LockedBuffer(std::vector<std::uint8_t> bytes) : bytes_(std::move(bytes)) {}
 LockedBuffer::~LockedBuffer() = default;
 std::string LockedBuffer::lock_error() { return "buffers not locked in RAM (no mlock on this OS)"; }
-std::string pin_to_cpu(int cpu) { return "not pinned to CPU " + std::to_string(cpu) + " (not supported on this OS)"; }
+std::string pin_to_cpu(int cpu) {
+  return "not pinned to CPU " + std::to_string(cpu) + " (not supported on this OS)";
+}
 std::string use_fifo() { return "SCHED_FIFO not supported on this OS: default scheduling"; }
 #endif
 

@@ -50,12 +50,12 @@ MessageFn sha256_hash_split(const detail::Sha256Kernel& k, std::size_t n) {
 }
 
 MessageFn hmac_sha256_mac(const detail::Sha256Kernel& k, std::span<const std::uint8_t> key) {
-  return [keyed = Hmac<Sha256>(key, Sha256(k))](std::span<const std::uint8_t> msg,
-                                                std::uint8_t* out) {
-    Hmac<Sha256> m(keyed);
-    m.update(msg);
-    m.finish(std::span<std::uint8_t, Hmac<Sha256>::tag_size>(out, Hmac<Sha256>::tag_size));
-  };
+  return
+      [keyed = Hmac<Sha256>(key, Sha256(k))](std::span<const std::uint8_t> msg, std::uint8_t* out) {
+        Hmac<Sha256> m(keyed);
+        m.update(msg);
+        m.finish(std::span<std::uint8_t, Hmac<Sha256>::tag_size>(out, Hmac<Sha256>::tag_size));
+      };
 }
 
 template <class H>
@@ -113,12 +113,14 @@ std::vector<Subject> subjects() {
     out.push_back({"streebog512", "hash", isa, true, runnable, Streebog512::digest_size,
                    [k](std::span<const std::uint8_t>) { return streebog_hash<Streebog512>(*k); },
                    false, tables});
-    out.push_back({"streebog256", "hash2", isa, true, runnable, 2 * Streebog256::digest_size,
-                   [k](std::span<const std::uint8_t>) { return streebog_hash_pair<Streebog256>(*k); },
-                   false, tables});
-    out.push_back({"streebog512", "hash2", isa, true, runnable, 2 * Streebog512::digest_size,
-                   [k](std::span<const std::uint8_t>) { return streebog_hash_pair<Streebog512>(*k); },
-                   false, tables});
+    out.push_back(
+        {"streebog256", "hash2", isa, true, runnable, 2 * Streebog256::digest_size,
+         [k](std::span<const std::uint8_t>) { return streebog_hash_pair<Streebog256>(*k); }, false,
+         tables});
+    out.push_back(
+        {"streebog512", "hash2", isa, true, runnable, 2 * Streebog512::digest_size,
+         [k](std::span<const std::uint8_t>) { return streebog_hash_pair<Streebog512>(*k); }, false,
+         tables});
   }
   add_chacha20_subjects(out);
   add_block_cipher_subjects(out);
@@ -130,7 +132,8 @@ std::vector<Subject> subjects() {
 
 bool runs_kernel(const Subject& s, const detail::KernelInfo& k) {
   return s.ours && s.impl == k.isa() &&
-         (s.algo.find(k.algorithm()) != std::string::npos || s.op.find(k.algorithm()) != std::string::npos);
+         (s.algo.find(k.algorithm()) != std::string::npos ||
+          s.op.find(k.algorithm()) != std::string::npos);
 }
 
 const detail::KernelInfo* kernel_of(const Subject& s) {
@@ -188,11 +191,13 @@ bool reference(const Subject& s, std::size_t size, std::vector<std::uint8_t>& wa
   } else if (s.algo == "streebog256" && s.op == "hash2") {
     const std::size_t half = msg.size() / 2;
     streebog_hash<Streebog256>(detail::streebog_portable)(std::span(msg).first(half), want.data());
-    streebog_hash<Streebog256>(detail::streebog_portable)(std::span(msg).subspan(half), want.data() + 32);
+    streebog_hash<Streebog256>(detail::streebog_portable)(std::span(msg).subspan(half),
+                                                          want.data() + 32);
   } else if (s.algo == "streebog512" && s.op == "hash2") {
     const std::size_t half = msg.size() / 2;
     streebog_hash<Streebog512>(detail::streebog_portable)(std::span(msg).first(half), want.data());
-    streebog_hash<Streebog512>(detail::streebog_portable)(std::span(msg).subspan(half), want.data() + 64);
+    streebog_hash<Streebog512>(detail::streebog_portable)(std::span(msg).subspan(half),
+                                                          want.data() + 64);
   } else if (s.algo == "streebog256") {
     streebog_hash<Streebog256>(detail::streebog_portable)(msg, want.data());
   } else if (s.algo == "streebog512") {

@@ -31,14 +31,15 @@ using MessageFn = std::function<void(std::span<const std::uint8_t> msg, std::uin
 
 // Subject is one thing to time: an algorithm and operation ("sha256"/"hash",
 // "sha256"/"hash2" = the message's two halves as two messages at once, "hash16" its sixteenths
-// as sixteen, "hmac-sha256"/"mac") in one implementation (our kernel's ISA name, or a peer library's name).
+// as sixteen, "hmac-sha256"/"mac") in one implementation (our kernel's ISA name, or a peer
+// library's name).
 struct Subject {
   std::string algo;
   std::string op;
   std::string impl;
   bool ours = true;
-  bool runnable = true;  // false: the CPU lacks a feature the kernel needs
-  std::size_t out_size = 0;   // the output's fixed part (digest, tag)
+  bool runnable = true;      // false: the CPU lacks a feature the kernel needs
+  std::size_t out_size = 0;  // the output's fixed part (digest, tag)
   // prepare does the per-key set-up (nothing for a hash) outside any timed loop and returns
   // the function that processes one message, as a user hashing many messages would.
   std::function<MessageFn(std::span<const std::uint8_t> key)> prepare;
@@ -59,18 +60,22 @@ struct Subject {
   std::size_t output_room(std::size_t n) const { return std::max(output_size(n), n + 16); }
 };
 
-// ours_only: an op no peer has (the many-message calls, "<op>-x8", "<op>-x16", "<op>-x32"): peers skip it silently.
-inline bool ours_only(const std::string& op) { return op.ends_with("-x8") || op.ends_with("-x16") || op.ends_with("-x32"); }
+// ours_only: an op no peer has (the many-message calls, "<op>-x8", "<op>-x16", "<op>-x32"): peers
+// skip it silently.
+inline bool ours_only(const std::string& op) {
+  return op.ends_with("-x8") || op.ends_with("-x16") || op.ends_with("-x32");
+}
 
 // The fixed nonce of the cipher and AEAD benchmarks (a benchmark reuses it; nothing else may).
-inline constexpr std::uint8_t bench_nonce[24] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+inline constexpr std::uint8_t bench_nonce[24] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
                                                  13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
 
 // SealedCache holds msg sealed with ChaCha20-Poly1305 (key, bench_nonce, no AAD), so that an
 // open benchmark opens a valid message: built on the first call for a message, reused after.
 class SealedCache {
  public:
-  std::span<const std::uint8_t> get(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg);
+  std::span<const std::uint8_t> get(std::span<const std::uint8_t> key,
+                                    std::span<const std::uint8_t> msg);
 
  private:
   const std::uint8_t* for_data_ = nullptr;

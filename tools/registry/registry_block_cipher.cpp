@@ -24,11 +24,15 @@ MessageFn make(const std::string& op, const C& cipher, const detail::GhashKernel
   if (MessageFn f = block_mode(op, cipher, iv)) return f;
   if (op == "ccm-seal") {
     auto ccm = std::make_shared<const Ccm<C>>(cipher);
-    return [ccm](std::span<const std::uint8_t> m, std::uint8_t* o) { (void)ccm->seal({o, m.size() + 16}, nonce, {}, m); };
+    return [ccm](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      (void)ccm->seal({o, m.size() + 16}, nonce, {}, m);
+    };
   }
   auto gcm = std::make_shared<const Gcm<C>>(cipher, g);
   if (op == "gcm-seal")
-    return [gcm](std::span<const std::uint8_t> m, std::uint8_t* o) { (void)gcm->seal({o, m.size() + 16}, nonce, {}, m); };
+    return [gcm](std::span<const std::uint8_t> m, std::uint8_t* o) {
+      (void)gcm->seal({o, m.size() + 16}, nonce, {}, m);
+    };
   // gcm-open: the message is sealed once (per message size), then opened on every call.
   auto sealed = std::make_shared<std::vector<std::uint8_t>>();
   return [gcm, sealed](std::span<const std::uint8_t> m, std::uint8_t* o) {
@@ -56,8 +60,9 @@ MessageFn make_nist(const std::string& op, const Kernel& k, const detail::GhashK
                     std::span<const std::uint8_t> key) {
   if (op.starts_with("xts-")) {
     const std::vector<std::uint8_t> both = xts_bench_key(key, C::key_size);
-    return xts(op, C(std::span<const std::uint8_t, C::key_size>(both.data(), C::key_size), k),
-               C(std::span<const std::uint8_t, C::key_size>(both.data() + C::key_size, C::key_size), k));
+    return xts(
+        op, C(std::span<const std::uint8_t, C::key_size>(both.data(), C::key_size), k),
+        C(std::span<const std::uint8_t, C::key_size>(both.data() + C::key_size, C::key_size), k));
   }
   return make(op, C(key.first<C::key_size>(), k), g);
 }
@@ -67,12 +72,14 @@ MessageFn make_nist(const std::string& op, const Kernel& k, const detail::GhashK
 // "mac"; MGM with nonce kuz_bench_iv). portable: k is the row's portable kernel, which MGM
 // pairs with the portable multiplication (the others get the best one).
 template <class C, class Kernel>
-MessageFn make_gost(const std::string& op, const Kernel& k, bool portable, std::span<const std::uint8_t> key) {
+MessageFn make_gost(const std::string& op, const Kernel& k, bool portable,
+                    std::span<const std::uint8_t> key) {
   constexpr std::size_t B = C::block_size;
   const C cipher(key.first<C::key_size>(), k);
   const std::span<const std::uint8_t, B> gost_iv(kuz_bench_iv, B);
   if (op == "mgm-seal") {
-    const detail::MgmKernel& mul = portable ? detail::mgm_portable : detail::mgm_select(cpu::hardware());
+    const detail::MgmKernel& mul =
+        portable ? detail::mgm_portable : detail::mgm_select(cpu::hardware());
     auto m = std::make_shared<const Mgm<C>>(cipher, mul);
     return [m, gost_iv](std::span<const std::uint8_t> msg, std::uint8_t* o) {
       (void)m->seal({o, msg.size() + B}, gost_iv, {}, msg);
@@ -83,8 +90,10 @@ MessageFn make_gost(const std::string& op, const Kernel& k, bool portable, std::
     std::copy(kuz_bench_iv, kuz_bench_iv + B / 2, c.begin());
     return c;
   }();
-  return block_mode(op == "mac" ? "cmac" : op == "mac-x8" ? "cmac-x8" : op, cipher,
-                    op == "ctr" ? std::span<const std::uint8_t, B>(c0) : gost_iv);
+  return block_mode(op == "mac"      ? "cmac"
+                    : op == "mac-x8" ? "cmac-x8"
+                                     : op,
+                    cipher, op == "ctr" ? std::span<const std::uint8_t, B>(c0) : gost_iv);
 }
 
 // GCM pairs each cipher kernel with the GHASH kernel of its generation: that of its fused GCM
@@ -106,7 +115,8 @@ MessageFn make_subject(const std::string& op, const Kernel& k, std::span<const s
   if constexpr (Row::standard == detail::CipherStandard::gost) {
     return make_gost<C>(op, k, portable, key);
   } else {
-    const detail::GhashKernel& g = portable ? detail::ghash_portable : ghash_for(k.ops, k.info.isa());
+    const detail::GhashKernel& g =
+        portable ? detail::ghash_portable : ghash_for(k.ops, k.info.isa());
     return make_nist<C>(op, k, g, key);
   }
 }
@@ -131,8 +141,10 @@ std::vector<std::string> block_cipher_ops(const std::string& algo) {
     nist |= Row::standard == detail::CipherStandard::nist && detail::cipher_name<C>() == algo;
   });
   if (!nist) return {};
-  std::vector<std::string> ops = {"ctr", "ecb", "cbc-enc", "cbc-dec", "gcm-seal", "gcm-open", "cmac", "xts-enc", "xts-dec",
-                                  "cbc-enc-x8", "cmac-x8", "cbc-enc-x16", "cmac-x16", "cbc-enc-x32", "cmac-x32"};
+  std::vector<std::string> ops = {"ctr",      "ecb",         "cbc-enc", "cbc-dec",
+                                  "gcm-seal", "gcm-open",    "cmac",    "xts-enc",
+                                  "xts-dec",  "cbc-enc-x8",  "cmac-x8", "cbc-enc-x16",
+                                  "cmac-x16", "cbc-enc-x32", "cmac-x32"};
   if (algo == "sm4") ops.push_back("ccm-seal");  // CCM: SM4's (RFC 8998) only
   return ops;
 }
@@ -158,12 +170,14 @@ void add_block_cipher_subjects(std::vector<Subject>& out) {
       for (const auto* k : Row::kernels())
         out.push_back({algo, op, std::string(k->info.isa()), true, hw.has(k->info.needs),
                        gost ? kuz_out_size : block_out_size,
-                       [op, k](std::span<const std::uint8_t> key) { return make_subject<Row, C>(op, *k, key); }});
+                       [op, k](std::span<const std::uint8_t> key) {
+                         return make_subject<Row, C>(op, *k, key);
+                       }});
   });
 }
 
-bool block_cipher_reference(const Subject& s, std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
-                            std::uint8_t* want) {
+bool block_cipher_reference(const Subject& s, std::span<const std::uint8_t> key,
+                            std::span<const std::uint8_t> msg, std::uint8_t* want) {
   bool found = false;
   for_each_benched([&]<class Row, class C>() {
     if (found || detail::cipher_name<C>() != s.algo) return;

@@ -20,11 +20,14 @@ MessageFn mgm_sum(const detail::MgmKernel& k) {
 
 }  // namespace
 
-std::vector<std::string> kuz_ops() { return {"ecb", "ctr", "cbc-enc", "cbc-dec", "mac", "mgm-seal", "cbc-enc-x8", "mac-x8"}; }
+std::vector<std::string> kuz_ops() {
+  return {"ecb", "ctr", "cbc-enc", "cbc-dec", "mac", "mgm-seal", "cbc-enc-x8", "mac-x8"};
+}
 
 void add_mgm_subjects(std::vector<Subject>& out) {
   for (const detail::MgmKernel* k : detail::mgm_kernels())
-    out.push_back({"mgm", "sum", std::string(k->info.isa()), true, cpu::hardware().has(k->info.needs), kuz_out_size,
+    out.push_back({"mgm", "sum", std::string(k->info.isa()), true,
+                   cpu::hardware().has(k->info.needs), kuz_out_size,
                    [k](std::span<const std::uint8_t>) { return mgm_sum(*k); }});
 }
 

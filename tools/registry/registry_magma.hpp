@@ -25,7 +25,7 @@ void add_magma_subjects(std::vector<Subject>& out);
 
 // magma_reference computes with the portable kernel (checked against the KATs) what subject s
 // must write for msg; false for another algorithm.
-bool magma_reference(const Subject& s, std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
-                     std::uint8_t* want);
+bool magma_reference(const Subject& s, std::span<const std::uint8_t> key,
+                     std::span<const std::uint8_t> msg, std::uint8_t* want);
 
 }  // namespace axiom::bench

@@ -18,7 +18,8 @@ std::uint64_t calls_for(const FigureCost& c, double rep_seconds) {
 
 double round_seconds(std::span<const FigureCost> costs, double rep_seconds) {
   double sum = 0;
-  for (const FigureCost& c : costs) sum += c.overhead + static_cast<double>(calls_for(c, rep_seconds)) * c.call;
+  for (const FigureCost& c : costs)
+    sum += c.overhead + static_cast<double>(calls_for(c, rep_seconds)) * c.call;
   return sum;
 }
 
@@ -40,8 +41,8 @@ double median_error(const std::vector<double>& values, double mad_floor) {
   return 1.2533 * st.cv / std::sqrt(static_cast<double>(st.n - st.outliers));
 }
 
-Schedule::Schedule(std::vector<FigureCost> costs, const ScheduleOptions& o, double now, double slowdown,
-                   std::uint64_t seed)
+Schedule::Schedule(std::vector<FigureCost> costs, const ScheduleOptions& o, double now,
+                   double slowdown, std::uint64_t seed)
     : o_(o),
       costs_(std::move(costs)),
       values_(costs_.size()),
@@ -54,18 +55,22 @@ std::vector<std::size_t> Schedule::next_round(double now) {
   std::vector<std::size_t> round;
   const bool first = rounds_ < o_.min_reps;
   if (first) {
-    rep_seconds_ = pick_rep_seconds(costs_, o_.min_reps - rounds_, std::max(0.0, first_end_ - now) / slowdown_);
+    rep_seconds_ = pick_rep_seconds(costs_, o_.min_reps - rounds_,
+                                    std::max(0.0, first_end_ - now) / slowdown_);
   } else if (now >= o_.budget) {
     return round;
   }
   for (std::size_t f = 0; f < values_.size(); ++f)
-    if (first || (!precise(f) && reps(f) < static_cast<std::size_t>(o_.max_reps))) round.push_back(f);
+    if (first || (!precise(f) && reps(f) < static_cast<std::size_t>(o_.max_reps)))
+      round.push_back(f);
   std::shuffle(round.begin(), round.end(), rng_);
   if (!round.empty()) ++rounds_;
   return round;
 }
 
-bool Schedule::stop_now(double elapsed) const { return rounds_ > o_.min_reps && elapsed >= o_.budget; }
+bool Schedule::stop_now(double elapsed) const {
+  return rounds_ > o_.min_reps && elapsed >= o_.budget;
+}
 
 void Schedule::record(std::size_t f, double value, double mad_floor) {
   values_[f].push_back(value);
@@ -73,7 +78,8 @@ void Schedule::record(std::size_t f, double value, double mad_floor) {
 }
 
 bool Schedule::precise(std::size_t f) const {
-  return reps(f) >= static_cast<std::size_t>(o_.min_reps) && median_error(values_[f], floors_[f]) <= o_.precision;
+  return reps(f) >= static_cast<std::size_t>(o_.min_reps) &&
+         median_error(values_[f], floors_[f]) <= o_.precision;
 }
 
 }  // namespace axiom::bench

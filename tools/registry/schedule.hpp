@@ -53,7 +53,8 @@ class Schedule {
   // costs: one per figure, as measured before the first round; now: seconds since the start of
   // the run; slowdown: how much longer than the costs predict the measuring of them took (the
   // machine's load), which the first round is planned with.
-  Schedule(std::vector<FigureCost> costs, const ScheduleOptions& o, double now, double slowdown, std::uint64_t seed);
+  Schedule(std::vector<FigureCost> costs, const ScheduleOptions& o, double now, double slowdown,
+           std::uint64_t seed);
 
   // next_round returns the figures of the next round in a random order: all of them for the
   // first min_reps rounds; after, those not yet precise with fewer than max_reps repetitions,

@@ -21,30 +21,33 @@ typedef simde__mmask64 __mmask64;
 /* Masked loads and stores, element by element: masked-off memory is never touched (a whole-vector
  * load then blend would fault at the end of a page). Each element through memcpy: the address
  * need not be aligned to the element (the "u" of loadu). */
-#define AXIOM_SHIM_MASK_MOVES(bits, vec, suffix, elem_t, count, mask_t)                          \
-  static inline vec axiom_shim_mm##bits##_maskz_loadu_##suffix(mask_t k, const void* p) {        \
-    elem_t e[count];                                                                             \
-    for (int i = 0; i < (count); ++i)                                                            \
-      if (((k >> i) & 1) != 0) memcpy(&e[i], (const char*)p + (size_t)i * sizeof(elem_t), sizeof(elem_t)); \
-      else e[i] = 0;                                                                             \
-    vec r;                                                                                       \
-    memcpy(&r, e, sizeof r);                                                                     \
-    return r;                                                                                    \
-  }                                                                                              \
+#define AXIOM_SHIM_MASK_MOVES(bits, vec, suffix, elem_t, count, mask_t)                           \
+  static inline vec axiom_shim_mm##bits##_maskz_loadu_##suffix(mask_t k, const void* p) {         \
+    elem_t e[count];                                                                              \
+    for (int i = 0; i < (count); ++i)                                                             \
+      if (((k >> i) & 1) != 0)                                                                    \
+        memcpy(&e[i], (const char*)p + (size_t)i * sizeof(elem_t), sizeof(elem_t));               \
+      else                                                                                        \
+        e[i] = 0;                                                                                 \
+    vec r;                                                                                        \
+    memcpy(&r, e, sizeof r);                                                                      \
+    return r;                                                                                     \
+  }                                                                                               \
   static inline vec axiom_shim_mm##bits##_mask_loadu_##suffix(vec src, mask_t k, const void* p) { \
-    elem_t e[count];                                                                             \
-    memcpy(e, &src, sizeof e);                                                                   \
-    for (int i = 0; i < (count); ++i)                                                            \
-      if ((k >> i) & 1) memcpy(&e[i], (const char*)p + (size_t)i * sizeof(elem_t), sizeof(elem_t));     \
-    vec r;                                                                                       \
-    memcpy(&r, e, sizeof r);                                                                     \
-    return r;                                                                                    \
-  }                                                                                              \
-  static inline void axiom_shim_mm##bits##_mask_storeu_##suffix(void* p, mask_t k, vec a) {      \
-    elem_t e[count];                                                                             \
-    memcpy(e, &a, sizeof e);                                                                     \
-    for (int i = 0; i < (count); ++i)                                                            \
-      if ((k >> i) & 1) memcpy((char*)p + (size_t)i * sizeof(elem_t), &e[i], sizeof(elem_t));           \
+    elem_t e[count];                                                                              \
+    memcpy(e, &src, sizeof e);                                                                    \
+    for (int i = 0; i < (count); ++i)                                                             \
+      if ((k >> i) & 1)                                                                           \
+        memcpy(&e[i], (const char*)p + (size_t)i * sizeof(elem_t), sizeof(elem_t));               \
+    vec r;                                                                                        \
+    memcpy(&r, e, sizeof r);                                                                      \
+    return r;                                                                                     \
+  }                                                                                               \
+  static inline void axiom_shim_mm##bits##_mask_storeu_##suffix(void* p, mask_t k, vec a) {       \
+    elem_t e[count];                                                                              \
+    memcpy(e, &a, sizeof e);                                                                      \
+    for (int i = 0; i < (count); ++i)                                                             \
+      if ((k >> i) & 1) memcpy((char*)p + (size_t)i * sizeof(elem_t), &e[i], sizeof(elem_t));     \
   }
 
 AXIOM_SHIM_MASK_MOVES(512, simde__m512i, epi8, uint8_t, 64, simde__mmask64)
@@ -60,7 +63,8 @@ AXIOM_SHIM_MASK_MOVES(128, simde__m128i, epi64, uint64_t, 2, simde__mmask8)
 
 /* vpshufd on 512 bits: the same word shuffle in each 128-bit lane. GCC's takes an _MM_PERM_ENUM. */
 typedef int axiom_shim_mm_perm_enum;
-static inline simde__m512i axiom_shim_mm512_shuffle_epi32(simde__m512i a, axiom_shim_mm_perm_enum imm) {
+static inline simde__m512i axiom_shim_mm512_shuffle_epi32(simde__m512i a,
+                                                          axiom_shim_mm_perm_enum imm) {
   uint32_t x[16], r[16];
   memcpy(x, &a, sizeof x);
   for (int i = 0; i < 16; ++i) r[i] = x[(i & ~3) + ((imm >> (2 * (i & 3))) & 3)];
@@ -72,19 +76,20 @@ static inline simde__m512i axiom_shim_mm512_shuffle_epi32(simde__m512i a, axiom_
 /* AVX-512 IFMA: a + the low (lo) or high (hi) 52 bits of the 104-bit product of the low 52 bits
  * of b and c, per 64-bit element. */
 __extension__ typedef unsigned __int128 axiom_shim_u128; /* a GCC/clang extension */
-#define AXIOM_SHIM_MADD52(name, shift)                                                          \
-  static inline simde__m512i axiom_shim_mm512_##name(simde__m512i a, simde__m512i b, simde__m512i c) { \
-    uint64_t x[8], y[8], z[8];                                                                  \
-    memcpy(x, &a, sizeof x);                                                                    \
-    memcpy(y, &b, sizeof y);                                                                    \
-    memcpy(z, &c, sizeof z);                                                                    \
-    const uint64_t m52 = (UINT64_C(1) << 52) - 1;                                               \
-    for (int i = 0; i < 8; ++i) {                                                               \
-      const axiom_shim_u128 p = (axiom_shim_u128)(y[i] & m52) * (z[i] & m52);                           \
-      x[i] += (uint64_t)(p >> (shift)) & m52;                                                   \
-    }                                                                                           \
-    memcpy(&a, x, sizeof a);                                                                    \
-    return a;                                                                                   \
+#define AXIOM_SHIM_MADD52(name, shift)                                               \
+  static inline simde__m512i axiom_shim_mm512_##name(simde__m512i a, simde__m512i b, \
+                                                     simde__m512i c) {               \
+    uint64_t x[8], y[8], z[8];                                                       \
+    memcpy(x, &a, sizeof x);                                                         \
+    memcpy(y, &b, sizeof y);                                                         \
+    memcpy(z, &c, sizeof z);                                                         \
+    const uint64_t m52 = (UINT64_C(1) << 52) - 1;                                    \
+    for (int i = 0; i < 8; ++i) {                                                    \
+      const axiom_shim_u128 p = (axiom_shim_u128)(y[i] & m52) * (z[i] & m52);        \
+      x[i] += (uint64_t)(p >> (shift)) & m52;                                        \
+    }                                                                                \
+    memcpy(&a, x, sizeof a);                                                         \
+    return a;                                                                        \
   }
 AXIOM_SHIM_MADD52(madd52lo_epu64, 0)
 AXIOM_SHIM_MADD52(madd52hi_epu64, 52)
@@ -130,17 +135,20 @@ static inline simde__m128i axiom_shim_mm_sha256msg2_epu32(simde__m128i a, simde_
   return out;
 }
 /* Two rounds: a holds C D G H (C in the top element), b holds A B E F, k the two K + W words. */
-static inline simde__m128i axiom_shim_mm_sha256rnds2_epu32(simde__m128i a, simde__m128i b, simde__m128i k) {
+static inline simde__m128i axiom_shim_mm_sha256rnds2_epu32(simde__m128i a, simde__m128i b,
+                                                           simde__m128i k) {
   uint32_t x[4], y[4], wk[4];
   memcpy(x, &a, 16);
   memcpy(y, &b, 16);
   memcpy(wk, &k, 16);
   uint32_t va = y[3], vb = y[2], vc = x[3], vd = x[2], ve = y[1], vf = y[0], vg = x[1], vh = x[0];
   for (int i = 0; i < 2; ++i) {
-    const uint32_t t1 = vh + (axiom_shim_ror32(ve, 6) ^ axiom_shim_ror32(ve, 11) ^ axiom_shim_ror32(ve, 25)) +
-                        ((ve & vf) ^ (~ve & vg)) + wk[i];
-    const uint32_t t2 = (axiom_shim_ror32(va, 2) ^ axiom_shim_ror32(va, 13) ^ axiom_shim_ror32(va, 22)) +
-                        ((va & vb) ^ (va & vc) ^ (vb & vc));
+    const uint32_t t1 =
+        vh + (axiom_shim_ror32(ve, 6) ^ axiom_shim_ror32(ve, 11) ^ axiom_shim_ror32(ve, 25)) +
+        ((ve & vf) ^ (~ve & vg)) + wk[i];
+    const uint32_t t2 =
+        (axiom_shim_ror32(va, 2) ^ axiom_shim_ror32(va, 13) ^ axiom_shim_ror32(va, 22)) +
+        ((va & vb) ^ (va & vc) ^ (vb & vc));
     vh = vg;
     vg = vf;
     vf = ve;
@@ -225,7 +233,8 @@ static inline simde__m128i axiom_shim_mm_sha256rnds2_epu32(simde__m128i a, simde
 
 /* vpshufd on 512 bits with a zero mask: in each 128-bit lane, dword i is dword (imm >> 2i) & 3,
  * or zero where bit i of k is clear. The _MM_PERM_ENUM names are GCC's; here they are ints. */
-static inline simde__m512i axiom_shim_mm512_maskz_shuffle_epi32(simde__mmask16 k, simde__m512i a, int imm) {
+static inline simde__m512i axiom_shim_mm512_maskz_shuffle_epi32(simde__mmask16 k, simde__m512i a,
+                                                                int imm) {
   uint32_t e[16], r[16];
   memcpy(e, &a, sizeof e);
   for (int i = 0; i < 16; ++i)
@@ -278,7 +287,9 @@ typedef struct {
   uint8_t sbox[256], inv[256];
 } axiom_shim_aes_tables;
 
-static inline uint8_t axiom_shim_xtime(uint8_t x) { return (uint8_t)((x << 1) ^ ((x >> 7) * 0x1b)); }
+static inline uint8_t axiom_shim_xtime(uint8_t x) {
+  return (uint8_t)((x << 1) ^ ((x >> 7) * 0x1b));
+}
 static inline uint8_t axiom_shim_gmul(uint8_t a, uint8_t b) {
   uint8_t r = 0;
   for (; b; b >>= 1, a = axiom_shim_xtime(a))
@@ -294,8 +305,9 @@ static inline axiom_shim_aes_tables axiom_shim_make_aes_tables(void) {
       if (e & 1) inv = axiom_shim_gmul(inv, sq);
     uint8_t s = 0x63;
     for (int i = 0; i < 8; ++i) {
-      const int bit = ((inv >> i) ^ (inv >> ((i + 4) & 7)) ^ (inv >> ((i + 5) & 7)) ^ (inv >> ((i + 6) & 7)) ^
-                       (inv >> ((i + 7) & 7))) & 1;
+      const int bit = ((inv >> i) ^ (inv >> ((i + 4) & 7)) ^ (inv >> ((i + 5) & 7)) ^
+                       (inv >> ((i + 6) & 7)) ^ (inv >> ((i + 7) & 7))) &
+                      1;
       s ^= (uint8_t)(bit << i);
     }
     t.sbox[x] = s;
@@ -304,16 +316,21 @@ static inline axiom_shim_aes_tables axiom_shim_make_aes_tables(void) {
   return t;
 }
 static inline const axiom_shim_aes_tables* axiom_shim_aes(void) {
-  static const axiom_shim_aes_tables t = axiom_shim_make_aes_tables();  /* C++: initialized once */
+  static const axiom_shim_aes_tables t = axiom_shim_make_aes_tables(); /* C++: initialized once */
   return &t;
 }
 static inline void axiom_shim_mix_column(uint8_t* c, int inverse) {
   const uint8_t a0 = c[0], a1 = c[1], a2 = c[2], a3 = c[3];
-  const uint8_t m0 = inverse ? 14 : 2, m1 = inverse ? 11 : 3, m2 = inverse ? 13 : 1, m3 = inverse ? 9 : 1;
-  c[0] = axiom_shim_gmul(a0, m0) ^ axiom_shim_gmul(a1, m1) ^ axiom_shim_gmul(a2, m2) ^ axiom_shim_gmul(a3, m3);
-  c[1] = axiom_shim_gmul(a1, m0) ^ axiom_shim_gmul(a2, m1) ^ axiom_shim_gmul(a3, m2) ^ axiom_shim_gmul(a0, m3);
-  c[2] = axiom_shim_gmul(a2, m0) ^ axiom_shim_gmul(a3, m1) ^ axiom_shim_gmul(a0, m2) ^ axiom_shim_gmul(a1, m3);
-  c[3] = axiom_shim_gmul(a3, m0) ^ axiom_shim_gmul(a0, m1) ^ axiom_shim_gmul(a1, m2) ^ axiom_shim_gmul(a2, m3);
+  const uint8_t m0 = inverse ? 14 : 2, m1 = inverse ? 11 : 3, m2 = inverse ? 13 : 1,
+                m3 = inverse ? 9 : 1;
+  c[0] = axiom_shim_gmul(a0, m0) ^ axiom_shim_gmul(a1, m1) ^ axiom_shim_gmul(a2, m2) ^
+         axiom_shim_gmul(a3, m3);
+  c[1] = axiom_shim_gmul(a1, m0) ^ axiom_shim_gmul(a2, m1) ^ axiom_shim_gmul(a3, m2) ^
+         axiom_shim_gmul(a0, m3);
+  c[2] = axiom_shim_gmul(a2, m0) ^ axiom_shim_gmul(a3, m1) ^ axiom_shim_gmul(a0, m2) ^
+         axiom_shim_gmul(a1, m3);
+  c[3] = axiom_shim_gmul(a3, m0) ^ axiom_shim_gmul(a0, m1) ^ axiom_shim_gmul(a1, m2) ^
+         axiom_shim_gmul(a2, m3);
 }
 /* One round on one block: aesenc = ShiftRows, SubBytes, MixColumns, xor key; aesdec the
  * inverses in the same order; the last rounds skip the (Inv)MixColumns. */
@@ -330,15 +347,15 @@ static inline void axiom_shim_aes_round(uint8_t* s, const uint8_t* k, int decryp
     for (int c = 0; c < 4; ++c) axiom_shim_mix_column(r + 4 * c, decrypt);
   for (int i = 0; i < 16; ++i) s[i] = r[i] ^ k[i];
 }
-#define AXIOM_SHIM_AES(name, vec, bytes, decrypt, last)                 \
-  static inline vec name(vec a, vec k) {                                \
-    uint8_t s[bytes], kb[bytes];                                        \
-    memcpy(s, &a, bytes);                                               \
-    memcpy(kb, &k, bytes);                                              \
+#define AXIOM_SHIM_AES(name, vec, bytes, decrypt, last)                                       \
+  static inline vec name(vec a, vec k) {                                                      \
+    uint8_t s[bytes], kb[bytes];                                                              \
+    memcpy(s, &a, bytes);                                                                     \
+    memcpy(kb, &k, bytes);                                                                    \
     for (int l = 0; l < (bytes); l += 16) axiom_shim_aes_round(s + l, kb + l, decrypt, last); \
-    vec r;                                                              \
-    memcpy(&r, s, bytes);                                               \
-    return r;                                                           \
+    vec r;                                                                                    \
+    memcpy(&r, s, bytes);                                                                     \
+    return r;                                                                                 \
   }
 AXIOM_SHIM_AES(axiom_shim_mm_aesenc_si128, simde__m128i, 16, 0, 0)
 AXIOM_SHIM_AES(axiom_shim_mm_aesenclast_si128, simde__m128i, 16, 0, 1)
@@ -365,24 +382,26 @@ static inline simde__m128i axiom_shim_mm_aesimc_si128(simde__m128i a) {
 
 /* 512-bit element-wise operations, zero-masked (the kernels write the unmasked forms that way:
  * see src/core/zmm.hpp). */
-#define AXIOM_SHIM_Q8(name, expr)                                                   \
+#define AXIOM_SHIM_Q8(name, expr)                                                    \
   static inline simde__m512i name(simde__mmask8 k, simde__m512i a, simde__m512i b) { \
-    uint64_t x[8], y[8], r[8];                                                      \
-    memcpy(x, &a, 64);                                                              \
-    memcpy(y, &b, 64);                                                              \
-    for (int i = 0; i < 8; ++i) r[i] = ((k >> i) & 1) ? (expr) : 0;                \
-    simde__m512i v;                                                                 \
-    memcpy(&v, r, 64);                                                              \
-    return v;                                                                       \
+    uint64_t x[8], y[8], r[8];                                                       \
+    memcpy(x, &a, 64);                                                               \
+    memcpy(y, &b, 64);                                                               \
+    for (int i = 0; i < 8; ++i) r[i] = ((k >> i) & 1) ? (expr) : 0;                  \
+    simde__m512i v;                                                                  \
+    memcpy(&v, r, 64);                                                               \
+    return v;                                                                        \
   }
 AXIOM_SHIM_Q8(axiom_shim_mm512_maskz_sllv_epi64, y[i] < 64 ? x[i] << y[i] : 0)
 AXIOM_SHIM_Q8(axiom_shim_mm512_maskz_srlv_epi64, y[i] < 64 ? x[i] >> y[i] : 0)
 #undef AXIOM_SHIM_Q8
-static inline simde__m512i axiom_shim_mm512_maskz_srli_epi64(simde__mmask8 k, simde__m512i a, unsigned n) {
+static inline simde__m512i axiom_shim_mm512_maskz_srli_epi64(simde__mmask8 k, simde__m512i a,
+                                                             unsigned n) {
   return axiom_shim_mm512_maskz_srlv_epi64(k, a, simde_mm512_set1_epi64((int64_t)n));
 }
 /* valignq: the 16 qwords b:a (b low) shifted down by n, the low 8 kept. */
-static inline simde__m512i axiom_shim_mm512_maskz_alignr_epi64(simde__mmask8 k, simde__m512i a, simde__m512i b, int n) {
+static inline simde__m512i axiom_shim_mm512_maskz_alignr_epi64(simde__mmask8 k, simde__m512i a,
+                                                               simde__m512i b, int n) {
   uint64_t x[16], r[8];
   memcpy(x, &b, 64);
   memcpy(x + 8, &a, 64);
@@ -410,14 +429,20 @@ static inline simde__m512i axiom_shim_mm512_zextsi128_si512(simde__m128i a) {
 }
 
 /* _MM_PERM_ENUM: _MM_PERM_AAAA .. _MM_PERM_DDDD, A..D = 0..3, the first letter the top bits. */
-#define AXIOM_SHIM_PERM1(p, v) p##A = (v) * 4, p##B = (v) * 4 + 1, p##C = (v) * 4 + 2, p##D = (v) * 4 + 3,
+/* clang-format 14 does not settle on one layout of these macros. */
+/* clang-format off */
+#define AXIOM_SHIM_PERM1(p, v) p##A = (v)*4, p##B = (v)*4 + 1, p##C = (v)*4 + 2, p##D = (v)*4 + 3,
 #define AXIOM_SHIM_PERM2(p, v) \
-  AXIOM_SHIM_PERM1(p##A, (v) * 4) AXIOM_SHIM_PERM1(p##B, (v) * 4 + 1) AXIOM_SHIM_PERM1(p##C, (v) * 4 + 2) AXIOM_SHIM_PERM1(p##D, (v) * 4 + 3)
+  AXIOM_SHIM_PERM1(p##A, (v)*4) AXIOM_SHIM_PERM1(p##B, (v)*4 + 1) \
+  AXIOM_SHIM_PERM1(p##C, (v)*4 + 2) AXIOM_SHIM_PERM1(p##D, (v)*4 + 3)
 #define AXIOM_SHIM_PERM3(p, v) \
-  AXIOM_SHIM_PERM2(p##A, (v) * 4) AXIOM_SHIM_PERM2(p##B, (v) * 4 + 1) AXIOM_SHIM_PERM2(p##C, (v) * 4 + 2) AXIOM_SHIM_PERM2(p##D, (v) * 4 + 3)
+  AXIOM_SHIM_PERM2(p##A, (v)*4) AXIOM_SHIM_PERM2(p##B, (v)*4 + 1) \
+  AXIOM_SHIM_PERM2(p##C, (v)*4 + 2) AXIOM_SHIM_PERM2(p##D, (v)*4 + 3)
+/* clang-format on */
 #undef _MM_PERM_ENUM
 typedef enum {
-  AXIOM_SHIM_PERM3(_MM_PERM_A, 0) AXIOM_SHIM_PERM3(_MM_PERM_B, 1) AXIOM_SHIM_PERM3(_MM_PERM_C, 2) AXIOM_SHIM_PERM3(_MM_PERM_D, 3)
+  AXIOM_SHIM_PERM3(_MM_PERM_A, 0) AXIOM_SHIM_PERM3(_MM_PERM_B, 1) AXIOM_SHIM_PERM3(_MM_PERM_C, 2)
+      AXIOM_SHIM_PERM3(_MM_PERM_D, 3)
 } _MM_PERM_ENUM;
 #undef AXIOM_SHIM_PERM1
 #undef AXIOM_SHIM_PERM2
