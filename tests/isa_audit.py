@@ -47,6 +47,8 @@ SVE_REG = re.compile(r"\b[zp]([0-9]|[12][0-9]|3[01])\.[bhsdq]\b")
 
 
 def flagged_a64(mnemonic, operands):
+    if mnemonic in ("pmull", "pmull2"):  # only the 64-bit form is FEAT_PMULL; .8b -> .8h is baseline
+        return ".1q" in operands
     return mnemonic in A64_EXTENDED or SVE_REG.search(operands)
 
 
