@@ -8,6 +8,7 @@
 #include <span>
 
 #include "axiom/kuznyechik.hpp"
+#include "core/block_modes.hpp"
 #include "core/isa.hpp"
 #include "core/kernel.hpp"
 #include "axiom/block_cipher.hpp"
@@ -46,9 +47,8 @@ const KuznyechikKernel& kuznyechik_select(cpu::Features f) noexcept;
 void kuznyechik_expand_key(KuznyechikSchedule& ks, const std::uint8_t key[32],
                            void (*ls)(std::uint8_t block[16]) noexcept) noexcept;
 
-// The modes over a kernel's ECB and single-block functions, for kernels that need nothing
-// more special: Ecb(ks, out, in, n) encrypts n blocks (any n, out == in allowed), One(ks, b)
-// encrypts one block in place, DecEcb decrypts n blocks.
+// The modes over a kernel's ECB and single-block functions (core/block_modes.hpp), for
+// kernels that need nothing more special; the counter is the whole block, big-endian.
 namespace kuz_modes {
 
 inline void add_be128(std::uint8_t c[16], std::uint64_t k) noexcept {
@@ -59,69 +59,21 @@ inline void add_be128(std::uint8_t c[16], std::uint64_t k) noexcept {
   }
 }
 
-inline void xor_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
-                      std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) out[i] = a[i] ^ b[i];
+inline void fill_counters(std::uint8_t ctr[16], std::uint8_t* buf, std::size_t m) noexcept {
+  for (std::size_t i = 0; i < m; ++i) {
+    std::memcpy(buf + 16 * i, ctr, 16);
+    add_be128(ctr, 1);
+  }
 }
 
-// Counter blocks are made and encrypted Batch blocks at a time.
 template <std::size_t Batch, auto Ecb>
-void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
-             std::size_t n) noexcept {
-  alignas(32) std::uint8_t buf[Batch * 16];
-  while (n > 0) {
-    const std::size_t m = n < Batch ? n : Batch;
-    for (std::size_t i = 0; i < m; ++i) {
-      std::memcpy(buf + 16 * i, ctr, 16);
-      add_be128(ctr, 1);
-    }
-    Ecb(ks, buf, buf, m);
-    xor_bytes(out, in, buf, 16 * m);
-    n -= m, in += 16 * m, out += 16 * m;
-  }
-  std::memset(buf, 0, sizeof buf);  // keystream
-  __asm__ __volatile__("" : : "r"(buf) : "memory");
-}
-
+inline constexpr auto ctr_xor = block_modes::ctr_xor<16, Batch, Ecb, fill_counters>;
 template <auto One>
-void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  std::uint8_t b[16];
-  std::memcpy(b, iv, 16);
-  for (; n > 0; --n, in += 16, out += 16) {
-    xor_bytes(b, b, in, 16);
-    One(ks, b);
-    std::memcpy(out, b, 16);
-  }
-  std::memcpy(iv, b, 16);
-}
-
+inline constexpr auto cbc_encrypt = block_modes::cbc_encrypt<16, One>;
 template <auto One>
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
-             std::size_t n) noexcept {
-  for (; n > 0; --n, in += 16) {
-    xor_bytes(state, state, in, 16);
-    One(ks, state);
-  }
-}
-
-// CBC decryption Batch blocks at a time; the ciphertext is kept before an in-place call
-// overwrites it.
+inline constexpr auto cbc_mac = block_modes::cbc_mac<16, One>;
 template <std::size_t Batch, auto DecEcb>
-void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  alignas(32) std::uint8_t c[Batch * 16 + 16];
-  std::memcpy(c, iv, 16);
-  while (n > 0) {
-    const std::size_t m = n < Batch ? n : Batch;
-    std::memcpy(c + 16, in, 16 * m);
-    DecEcb(ks, out, in, m);
-    xor_bytes(out, out, c, 16 * m);
-    std::memcpy(c, c + 16 * m, 16);
-    n -= m, in += 16 * m, out += 16 * m;
-  }
-  std::memcpy(iv, c, 16);
-}
+inline constexpr auto cbc_decrypt = block_modes::cbc_decrypt<16, Batch, DecEcb>;
 
 }  // namespace kuz_modes
 
