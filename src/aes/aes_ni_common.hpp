@@ -139,6 +139,23 @@ void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std
   }
 }
 
+// crowded (for the VAES kernels' lanes): whether the m lanes' input and output lines (in lockstep,
+// they keep their relative places) crowd one L1 set beyond its 8 ways. Buffers a multiple of 4 KiB
+// apart share a set; lanes then evict one another's lines before their next block, and a 16-lane
+// vaes_avx2 step runs at half speed or worse (measured: 16 messages 16 KiB apart, 0.56 c/B against
+// 0.20 at 16 KiB + 64 B), slower than two 8-lane steps (0.32). Only addresses decide (public).
+inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out,
+                    std::size_t m) noexcept {
+  std::uint8_t lines[64] = {};  // lines per set
+  bool over = false;
+  for (std::size_t i = 0; i < 2 * m; ++i) {
+    const std::uint8_t* p = i < m ? in[i] : out ? out[i - m] : nullptr;
+    if (!p || (i >= m && p == in[i - m])) continue;  // no output, or in place
+    over |= ++lines[(reinterpret_cast<std::uintptr_t>(p) >> 6) & 63] > 8;
+  }
+  return over;
+}
+
 // The kernels' entry points pick the instantiation for the key's round count.
 #define AXIOM_AES_BY_ROUNDS(f, ...)   \
   switch (aes_ni::sched(ks).rounds) { \

@@ -19,6 +19,7 @@ AXIOM_ISA_BEGIN(aes, vaes_avx2)
 namespace {
 
 using aes_ni::add_le128;
+using aes_ni::crowded;
 using aes_ni::loadu;
 using aes_ni::reverse_bytes;
 using aes_ni::sched;
@@ -374,23 +375,6 @@ void lanes_group(const __m256i* rk, std::uint8_t* chain, const std::uint8_t** in
   // and reload on each step's chain would cost more than the step (the caller wipes the chains).
 }
 
-// crowded: whether the m lanes' input and output lines (in lockstep, they keep their relative
-// places) crowd one L1 set beyond its 8 ways. Buffers a multiple of 4 KiB apart share a set;
-// 16 lanes then evict one another's lines before their next block, and a 16-lane step runs at
-// half speed or worse (measured: 16 messages 16 KiB apart, 0.56 c/B against 0.20 at 16 KiB +
-// 64 B), slower than two 8-lane steps (0.32). Only addresses decide (public).
-inline bool crowded(const std::uint8_t* const* in, std::uint8_t* const* out,
-                    std::size_t m) noexcept {
-  std::uint8_t lines[64] = {};  // lines per set
-  bool over = false;
-  for (std::size_t i = 0; i < 2 * m; ++i) {
-    const std::uint8_t* p = i < m ? in[i] : out ? out[i - m] : nullptr;
-    if (!p || (i >= m && p == in[i - m])) continue;  // no output, or in place
-    over |= ++lines[(reinterpret_cast<std::uintptr_t>(p) >> 6) & 63] > 8;
-  }
-  return over;
-}
-
 // Groups of 16 lanes; a rest of up to 8 runs as 4 ymm, whose step costs the same latency as
 // the AES-NI kernel's 8 xmm lanes (a straggler is no slower than there), and a rest of 9 to 15
 // as a full group, one step instead of two, unless its lines crowd one L1 set (then 8 + 8).
@@ -415,71 +399,7 @@ void cbc_lanes(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std
   axiom::detail::wipe(rk);
 }
 
-template <unsigned R>
-void cbc_lanes_any(const void* ks, std::uint8_t* chain, const std::uint8_t** in, std::uint8_t** out,
-                   std::size_t n, std::size_t blocks) noexcept {
-  if (out)
-    cbc_lanes<R, true>(ks, chain, in, out, n, blocks);
-  else
-    cbc_lanes<R, false>(ks, chain, in, out, n, blocks);
-}
-
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  switch (sched(ks).rounds) {
-    case 10:
-      return ecb<10, false>(ks, out, in, n);
-    case 12:
-      return ecb<12, false>(ks, out, in, n);
-    default:
-      return ecb<14, false>(ks, out, in, n);
-  }
-}
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  switch (sched(ks).rounds) {
-    case 10:
-      return ecb<10, true>(ks, out, in, n);
-    case 12:
-      return ecb<12, true>(ks, out, in, n);
-    default:
-      return ecb<14, true>(ks, out, in, n);
-  }
-}
-void ctr_entry(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
-               std::size_t n) noexcept {
-  AXIOM_AES_BY_ROUNDS(ctr_xor, ks, ctr, out, in, n);
-}
-void cbc_decrypt_entry(const void* ks, std::uint8_t iv[16], std::uint8_t* out,
-                       const std::uint8_t* in, std::size_t n) noexcept {
-  AXIOM_AES_BY_ROUNDS(cbc_decrypt, ks, iv, out, in, n);
-}
-void cbc_lanes_entry(const void* ks, std::uint8_t* chain, const std::uint8_t** in,
-                     std::uint8_t** out, std::size_t n, std::size_t blocks) noexcept {
-  AXIOM_AES_BY_ROUNDS(cbc_lanes_any, ks, chain, in, out, n, blocks);
-}
-void xts_encrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  switch (sched(ks).rounds) {
-    case 10:
-      return xts<10, false>(ks, tweak, out, in, n);
-    case 12:
-      return xts<12, false>(ks, tweak, out, in, n);
-    default:
-      return xts<14, false>(ks, tweak, out, in, n);
-  }
-}
-void xts_decrypt(const void* ks, std::uint8_t tweak[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  switch (sched(ks).rounds) {
-    case 10:
-      return xts<10, true>(ks, tweak, out, in, n);
-    case 12:
-      return xts<12, true>(ks, tweak, out, in, n);
-    default:
-      return xts<14, true>(ks, tweak, out, in, n);
-  }
-}
+#include "aes/aes_vaes_entries.hpp"
 }  // namespace
 
 AXIOM_ISA_END
