@@ -47,9 +47,6 @@ inline V table(const std::uint64_t (&t)[2]) noexcept {
   return _mm256_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]),
                            static_cast<long long>(t[1]), static_cast<long long>(t[0]));
 }
-inline __m128i table128(const std::uint64_t (&t)[2]) noexcept {
-  return _mm_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]));
-}
 inline V add32(V a, V b) noexcept { return _mm256_add_epi32(a, b); }
 inline V bswap32(V v) noexcept {
   return _mm256_shuffle_epi8(v, table(detail::sm4_tables::bswap32));
@@ -89,60 +86,9 @@ inline __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept {
 inline __m128i xor5(__m128i a, __m128i b, __m128i c, __m128i d, __m128i e) noexcept {
   return xor_(xor3(a, b, c), xor_(d, e));
 }
-template <int C>
-inline __m128i affine(__m128i x, __m128i m) noexcept {
-  return _mm_gf2p8affine_epi64_epi8(x, m, C);
-}
-template <int C>
-inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
-  return _mm_gf2p8affineinv_epi64_epi8(x, m, C);
-}
-inline __m128i ror8(__m128i a) noexcept {
-  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24));
-}
-inline __m128i ror16(__m128i a) noexcept {
-  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16));
-}
-inline __m128i ror24(__m128i a) noexcept {
-  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8));
-}
 }  // namespace vec
 
 #include "sm4/sm4_gfni_body.hpp"
-
-namespace {
-
-constexpr int groups = 4;  // in flight where blocks are independent
-
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  sm4_gfni_rounds::ecb<groups>(ks, false, out, in, n);
-}
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  sm4_gfni_rounds::ecb<groups>(ks, true, out, in, n);
-}
-void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
-             std::size_t n) noexcept {
-  sm4_gfni_rounds::ctr_xor<groups>(ks, ctr, out, in, n);
-}
-void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  sm4_gfni_rounds::cbc_decrypt<groups>(ks, iv, out, in, n);
-}
-void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
-                 std::size_t n) noexcept {
-  sm4_gfni_rounds::cbc_encrypt(ks, iv, out, in, n);
-}
-void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
-             std::size_t n) noexcept {
-  sm4_gfni_rounds::cbc_mac(ks, state, in, n);
-}
-void expand_key(detail::Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
-  sm4_gfni_rounds::expand_key(ks, key);
-}
-
-}  // namespace
 
 AXIOM_ISA_END
 

@@ -5,9 +5,11 @@
 // before the region). vec provides, for V and (marked *) for __m128i: loadu, storeu,
 // load_blocks / store_blocks (the first k < reg_blocks blocks of a register, nothing else
 // touched), splat32, splat64, ternary_xor (a three-input XOR is one instruction), xor_*, xor3*,
-// xor5* (the last two terms known last), affine<c>*, affine_inv<c>*, ror8*, ror16*, ror24*
-// (each 32-bit word rotated right by bytes), bswap32, add32, unpack{lo,hi}{32,64},
-// block_index (the block of each word of a group's register) and prev_blocks (CBC decryption).
+// xor5* (the last two terms known last), affine<c>, affine_inv<c>, ror8, ror16, ror24 (each
+// 32-bit word rotated right by bytes), bswap32, add32, unpack{lo,hi}{32,64}, block_index (the
+// block of each word of a group's register) and prev_blocks (CBC decryption). This header adds
+// the __m128i affine, affine_inv and rotations, which are the same for both, and defines the
+// kernel's entry points.
 //
 // The state is kept in the basis Y = to_y·X (sm4_kernel.hpp, sm4_gfni), bytes in memory order:
 // a round is x = Y1 ^ Y2 ^ Y3 ^ rk', three vgf2p8affineinvqb of x, three byte rotations and
@@ -15,6 +17,31 @@
 // matrices). The basis changes once per block on the way in and out (one vgf2p8affineqb per
 // register), and once per call for the round keys.
 #pragma once
+
+namespace vec {
+
+template <int C>
+inline __m128i affine(__m128i x, __m128i m) noexcept {
+  return _mm_gf2p8affine_epi64_epi8(x, m, C);
+}
+template <int C>
+inline __m128i affine_inv(__m128i x, __m128i m) noexcept {
+  return _mm_gf2p8affineinv_epi64_epi8(x, m, C);
+}
+inline __m128i table128(const std::uint64_t (&t)[2]) noexcept {
+  return _mm_set_epi64x(static_cast<long long>(t[1]), static_cast<long long>(t[0]));
+}
+inline __m128i ror8(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl24));
+}
+inline __m128i ror16(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl16));
+}
+inline __m128i ror24(__m128i a) noexcept {
+  return _mm_shuffle_epi8(a, table128(detail::sm4_tables::rotl8));
+}
+
+}  // namespace vec
 
 namespace sm4_gfni_rounds {
 
@@ -461,3 +488,37 @@ inline void expand_key(Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
 }
 
 }  // namespace sm4_gfni_rounds
+
+namespace {
+
+constexpr int groups = 4;  // in flight where blocks are independent
+
+void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
+  sm4_gfni_rounds::ecb<groups>(ks, false, out, in, n);
+}
+void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
+                    std::size_t n) noexcept {
+  sm4_gfni_rounds::ecb<groups>(ks, true, out, in, n);
+}
+void ctr_xor(const void* ks, std::uint8_t ctr[16], std::uint8_t* out, const std::uint8_t* in,
+             std::size_t n) noexcept {
+  sm4_gfni_rounds::ctr_xor<groups>(ks, ctr, out, in, n);
+}
+void cbc_decrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
+  sm4_gfni_rounds::cbc_decrypt<groups>(ks, iv, out, in, n);
+}
+void cbc_encrypt(const void* ks, std::uint8_t iv[16], std::uint8_t* out, const std::uint8_t* in,
+                 std::size_t n) noexcept {
+  sm4_gfni_rounds::cbc_encrypt(ks, iv, out, in, n);
+}
+void cbc_mac(const void* ks, std::uint8_t state[16], const std::uint8_t* in,
+             std::size_t n) noexcept {
+  sm4_gfni_rounds::cbc_mac(ks, state, in, n);
+}
+void expand_key(detail::Sm4Schedule& ks, const std::uint8_t key[16]) noexcept {
+  sm4_gfni_rounds::expand_key(ks, key);
+}
+
+}  // namespace
