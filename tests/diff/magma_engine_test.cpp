@@ -181,9 +181,9 @@ TEST_P(MagmaEngine, Ecb) {
     // The engine's E_K block by block; its D_K from CBC decryption under a zero IV, whose
     // output is D_K(c_i) xor c_(i-1).
     EngineBlock e(key);
-    Bytes want_enc, prev(8, 0);
+    Bytes want_enc;
     for (std::size_t i = 0; i < in.size(); i += 8) {
-      const Bytes b = e.encrypt(Bytes(in.begin() + i, in.begin() + i + 8));
+      const Bytes b = e.encrypt(Bytes(&in[i], &in[i] + 8));
       want_enc.insert(want_enc.end(), b.begin(), b.end());
     }
     Bytes chained(8, 0);
@@ -257,7 +257,7 @@ TEST_P(MagmaEngine, Cfb) {
     for (std::size_t i = 0; i < n; i += 8) {
       const Bytes k = e.encrypt(reg);
       for (std::size_t j = i; j < std::min(n, i + 8); ++j) want[j] = in[j] ^ k[j - i];
-      if (i + 8 <= n) reg.assign(want.begin() + i, want.begin() + i + 8);
+      if (i + 8 <= n) reg.assign(&want[i], &want[i] + 8);
     }
     EXPECT_EQ(enc.bytes(), want) << "length " << n << " seed " << rng.seed;
     Unaligned dec(want);
