@@ -18,6 +18,8 @@
 #include "axiom/gcm.hpp"
 #include "axiom/hkdf.hpp"
 #include "axiom/hmac.hpp"
+#include "axiom/acpkm.hpp"
+#include "axiom/kexp15.hpp"
 #include "axiom/kuznyechik.hpp"
 #include "axiom/mgm.hpp"
 #include "axiom/modes.hpp"
@@ -37,6 +39,7 @@
 #include "kuznyechik/kuznyechik_kernel.hpp"
 #include "magma/magma_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
+#include "mgm64/mgm64_kernel.hpp"
 #include "sha256/sha256_kernel.hpp"
 #include "streebog/streebog_kernel.hpp"
 #include "support/kernels.hpp"
@@ -150,7 +153,7 @@ void BlockModesWithSecrets(const C& cipher, std::span<const std::uint8_t, C::blo
 // and the verdicts are declassified.
 template <class Aead>
 void SealOpenWithSecrets(const Aead& aead, const Bytes& nonce, const Bytes& aad, const Bytes& msg) {
-  Bytes sealed(msg.size() + 16), opened(msg.size());
+  Bytes sealed(msg.size() + Aead::tag_size), opened(msg.size());
   ASSERT_TRUE(aead.seal(sealed, nonce, aad, msg).ok());
   ct::declassify(std::span(sealed));
   EXPECT_TRUE(verdict(aead.open(opened, nonce, aad, sealed)));
@@ -329,6 +332,43 @@ TEST_P(MagmaCt, KernelOps) {
     ct::declassify(std::span(out));
   }
 }
+// Magma's GOST-only constructions with secret keys and data: CTR-ACPKM (whose section keys are
+// secret), OMAC-ACPKM (its tag checked in constant time) and KExp15/KImp15 (the MAC of the
+// unwrapped key compared in constant time, so only the verdict is public).
+TEST_P(MagmaCt, AcpkmAndKeyWrap) {
+  Prng rng(8);
+  Bytes key = rng.bytes(32), mac_key = rng.bytes(32), msg = rng.bytes(8 * 40 + 5),
+        iv = rng.bytes(4);
+  ct::secret(std::span(key));
+  ct::secret(std::span(mac_key));
+  ct::secret(std::span(msg));
+  const Magma c(std::span<const std::uint8_t, 32>(key.data(), 32), *GetParam());
+  const Magma m(std::span<const std::uint8_t, 32>(mac_key.data(), 32), *GetParam());
+  Bytes out(msg.size());
+  auto ctr = MagmaCtrAcpkm::make(c, iv, 16);
+  ASSERT_TRUE(ctr.ok());
+  ASSERT_TRUE(ctr->apply(out, msg).ok());
+  ct::declassify(std::span(out));
+  auto omac = MagmaOmacAcpkm::make(c, 16, 24);
+  ASSERT_TRUE(omac.ok());
+  omac->update(msg);
+  MagmaOmacAcpkm fork = *omac;
+  std::uint8_t tag[8];
+  omac->finish(tag);
+  EXPECT_TRUE(verdict(fork.verify(tag)));
+  ct::declassify(tag, sizeof tag);
+
+  const std::span<const std::uint8_t, 4> iv4(iv.data(), 4);
+  const auto wrapped_key = std::span<const std::uint8_t>(msg).first(32);
+  Bytes wrapped(40), back(32);
+  ASSERT_TRUE(kexp15<Magma>(wrapped, wrapped_key, m, c, iv4).ok());
+  ct::declassify(std::span(wrapped));
+  for (const bool tamper : {false, true}) {
+    wrapped[5] ^= tamper ? 1 : 0;
+    EXPECT_EQ(verdict(kimp15<Magma>(back, wrapped, m, c, iv4)), !tamper);
+    ct::declassify(std::span(back));
+  }
+}
 AXIOM_CT_KERNELS(MagmaCt, detail::magma_kernels());
 
 // MGM seal and open (tag comparison included) with a secret key and plaintext: the portable
@@ -351,6 +391,42 @@ TEST_P(MgmCt, SealAndOpen) {
       nonce, aad, msg);
 }
 AXIOM_CT_KERNELS(MgmCt, detail::mgm_kernels());
+
+// MGM over GF(2^64) (MagmaMgm): the multiplication kernel alone on secret operands, then seal
+// and open with a secret key and plaintext (whole and partial last blocks, a short tag): the
+// portable multiplication with the portable cipher, the others with the cipher kernel this CPU
+// picks (under valgrind, which hides AVX-512: magma/avx2).
+using Mgm64Ct = KernelCt<detail::Mgm64Kernel>;
+TEST_P(Mgm64Ct, SealAndOpen) {
+  const detail::MagmaKernel& cipher = GetParam() == &detail::mgm64_portable
+                                          ? detail::magma_portable
+                                          : detail::magma_select(cpu::detected());
+  if (!test::kernel_runnable(cipher.info)) GTEST_SKIP() << "cipher kernel cannot run here";
+  Prng rng(9);
+  for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{9}, std::size_t{40}}) {
+    Bytes acc = rng.bytes(8), h = rng.bytes(8 * n), a = rng.bytes(8 * n);
+    ct::secret(std::span(acc));
+    ct::secret(std::span(h));
+    ct::secret(std::span(a));
+    GetParam()->mac(acc.data(), h.data(), a.data(), n);
+    ct::declassify(std::span(acc));
+  }
+  for (const std::size_t len : {std::size_t{0}, std::size_t{13}, std::size_t{150}}) {
+    Bytes key = rng.bytes(32), nonce = rng.bytes(8), aad = rng.bytes(21), msg = rng.bytes(len);
+    nonce[0] &= 0x7f;
+    ct::secret(std::span(key));
+    ct::secret(std::span(msg));
+    const MagmaMgm mgm(Magma(std::span<const std::uint8_t, 32>(key.data(), 32), cipher),
+                       *GetParam());
+    SealOpenWithSecrets(mgm, nonce, aad, msg);
+    Bytes sealed(len + 4), opened(len);
+    ASSERT_TRUE(mgm.seal(sealed, nonce, aad, msg, 4).ok());
+    ct::declassify(std::span(sealed));
+    EXPECT_TRUE(verdict(mgm.open(opened, nonce, aad, sealed, 4)));
+    ct::declassify(std::span(opened));
+  }
+}
+AXIOM_CT_KERNELS(Mgm64Ct, detail::mgm64_kernels());
 
 TEST(CoreCt, CompareAndWipe) {
   Bytes a(32, 7), b(32, 7);
