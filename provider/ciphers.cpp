@@ -247,12 +247,13 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       return 0;
     }
   }
-  // CTR-ACPKM's section size, before the message's first byte (it restarts the message).
+  // CTR-ACPKM's section size, before the message's first byte (it restarts the message);
+  // refused by the other ciphers (gostprov's magma-ctr would take it and change its output).
   const OSSL_PARAM* mesh = OSSL_PARAM_locate_const(params, key_mesh_param);
-  if (mesh != nullptr && ctx->alg->section != 0) {
+  if (mesh != nullptr) {
     std::size_t n = 0;
-    if (!OSSL_PARAM_get_size_t(mesh, &n) || n == 0 || n % ctx->alg->section_unit != 0 ||
-        (ctx->started && !ctx->fresh)) {
+    if (ctx->alg->section == 0 || !OSSL_PARAM_get_size_t(mesh, &n) || n == 0 ||
+        n % ctx->alg->section_unit != 0 || (ctx->started && !ctx->fresh)) {
       AXIOM_RAISE(ctx->prov, bad_parameter);
       return 0;
     }
