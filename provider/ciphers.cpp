@@ -10,6 +10,7 @@
 #include "axiom/acpkm.hpp"
 #include "axiom/bytes.hpp"
 #include "axiom/kuznyechik.hpp"
+#include "axiom/magma.hpp"
 #include "axiom/modes.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
@@ -31,6 +32,8 @@ class Mode {
   virtual bool run(bool encrypt, MutBytes out, Bytes in) noexcept = 0;
   // set_xts_standard chooses XTS's tweak order; false for the other modes.
   virtual bool set_xts_standard(XtsStandard) noexcept { return false; }
+  // set_section sets CTR-ACPKM's section size for the next start(); false for the other modes.
+  virtual bool set_section(std::size_t) noexcept { return false; }
 };
 
 template <class Self>
@@ -94,22 +97,27 @@ class GostCtrMode final : public ModeBase<GostCtrMode<C>> {
   std::optional<Ctr<C>> ctr_;
 };
 
-// AcpkmMode is CTR-ACPKM (RFC 8645) with the GOST engine's section of 4096 bytes for
-// Kuznyechik.
-class AcpkmMode final : public ModeBase<AcpkmMode> {
+// AcpkmMode is CTR-ACPKM (RFC 8645) over C, with the section size set_section() gave.
+template <class C>
+class AcpkmMode final : public ModeBase<AcpkmMode<C>> {
  public:
-  explicit AcpkmMode(Bytes key) noexcept : cipher_(key.first<32>()) {}
+  explicit AcpkmMode(Bytes key) noexcept : cipher_(key.first<C::key_size>()) {}
   bool start(Bytes iv) noexcept override {
-    auto m = KuznyechikCtrAcpkm::make(cipher_, iv, 4096);
+    auto m = CtrAcpkm<C>::make(cipher_, iv, section_);
     if (!m) return false;
     ctr_.emplace(*m);
     return true;
   }
   bool run(bool, MutBytes out, Bytes in) noexcept override { return ctr_->apply(out, in).ok(); }
+  bool set_section(std::size_t n) noexcept override {
+    section_ = n;
+    return true;
+  }
 
  private:
-  Kuznyechik cipher_;
-  std::optional<KuznyechikCtrAcpkm> ctr_;
+  C cipher_;
+  std::size_t section_ = 0;
+  std::optional<CtrAcpkm<C>> ctr_;
 };
 
 // XtsMode: each update is one data unit under the IV as tweak, as OpenSSL's XTS ciphers. It
@@ -162,9 +170,12 @@ struct CipherAlg {
   bool padded;
   bool whole_units;  // XTS: each update is one data unit of at least 16 bytes
   Mode* (*keyed)(Bytes key) noexcept;
+  std::size_t section = 0;       // CTR-ACPKM: the default section size ("key-mesh"); 0 otherwise
+  std::size_t section_unit = 0;  // CTR-ACPKM: the cipher's block, which sections are made of
 };
 
 constexpr const char* xts_standard_param = "xts_standard";  // OSSL_CIPHER_PARAM_XTS_STANDARD in 3.2
+constexpr const char* key_mesh_param = "key-mesh";  // the GOST provider's CTR-ACPKM section size
 
 struct CipherCtx {
   const ProvCtx* prov;
@@ -173,7 +184,9 @@ struct CipherCtx {
   bool encrypt = true;
   bool have_iv = false;
   bool started = false;  // mode->start() ran with the current key and IV
+  bool fresh = false;    // started and no data processed yet
   bool pad = true;
+  std::size_t section = alg->section;
   XtsStandard xts_standard = XtsStandard::ieee1619;
   std::size_t buffered = 0;
   std::uint8_t iv[16] = {};
@@ -204,6 +217,8 @@ void* dupctx(void* vctx) {
   copy->encrypt = src->encrypt;
   copy->have_iv = src->have_iv;
   copy->started = src->started;
+  copy->fresh = src->fresh;
+  copy->section = src->section;
   copy->pad = src->pad;
   copy->xts_standard = src->xts_standard;
   copy->buffered = src->buffered;
@@ -211,6 +226,8 @@ void* dupctx(void* vctx) {
   std::memcpy(copy->buf, src->buf, sizeof copy->buf);
   return copy;
 }
+
+bool start_if_ready(CipherCtx* ctx);
 
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   auto* ctx = static_cast<CipherCtx*>(vctx);
@@ -229,6 +246,20 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       AXIOM_RAISE(ctx->prov, bad_key_length);
       return 0;
     }
+  }
+  // CTR-ACPKM's section size, before the message's first byte (it restarts the message);
+  // refused by the other ciphers (gostprov's magma-ctr would take it and change its output).
+  const OSSL_PARAM* mesh = OSSL_PARAM_locate_const(params, key_mesh_param);
+  if (mesh != nullptr) {
+    std::size_t n = 0;
+    if (ctx->alg->section == 0 || !OSSL_PARAM_get_size_t(mesh, &n) || n == 0 ||
+        n % ctx->alg->section_unit != 0 || (ctx->started && !ctx->fresh)) {
+      AXIOM_RAISE(ctx->prov, bad_parameter);
+      return 0;
+    }
+    ctx->section = n;
+    if (ctx->mode != nullptr) (void)ctx->mode->set_section(n);
+    if (ctx->started && !start_if_ready(ctx)) return 0;
   }
   // XTS's tweak order, under OpenSSL 3.2's name: "IEEE" (1619) or "GB" (GB/T 17964-2021).
   const OSSL_PARAM* standard = OSSL_PARAM_locate_const(params, xts_standard_param);
@@ -255,6 +286,7 @@ bool start_if_ready(CipherCtx* ctx) {
     return false;
   }
   ctx->started = true;
+  ctx->fresh = true;
   return true;
 }
 
@@ -284,6 +316,7 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
       return 0;
     }
     (void)mode->set_xts_standard(ctx->xts_standard);
+    (void)mode->set_section(ctx->section);
     delete ctx->mode;
     ctx->mode = mode;
   }
@@ -316,6 +349,7 @@ bool ready(CipherCtx* ctx) {
 
 bool run(CipherCtx* ctx, unsigned char* out, const unsigned char* in, std::size_t n) {
   if (n == 0) return true;
+  ctx->fresh = false;
   if (!ctx->mode->run(ctx->encrypt, {out, n}, {in, n})) {
     AXIOM_RAISE(ctx->prov, failed);
     return false;
@@ -492,6 +526,7 @@ const OSSL_PARAM ctx_param_types[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
+    OSSL_PARAM_size_t(key_mesh_param, nullptr),
     OSSL_PARAM_END,
 };
 const OSSL_PARAM* gettable_ctx_params(void*, void*) { return ctx_param_types; }
@@ -500,6 +535,7 @@ const OSSL_PARAM settable_ctx_param_types[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
     OSSL_PARAM_utf8_string(xts_standard_param, nullptr, 0),
+    OSSL_PARAM_size_t(key_mesh_param, nullptr),
     OSSL_PARAM_END,
 };
 const OSSL_PARAM* settable_ctx_params(void*, void*) { return settable_ctx_param_types; }
@@ -508,7 +544,8 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* ctx = static_cast<CipherCtx*>(vctx);
   if (!set_size(params, OSSL_CIPHER_PARAM_KEYLEN, ctx->alg->key_size) ||
       !set_size(params, OSSL_CIPHER_PARAM_IVLEN, ctx->alg->iv_size) ||
-      !set_uint(params, OSSL_CIPHER_PARAM_PADDING, ctx->pad ? 1 : 0))
+      !set_uint(params, OSSL_CIPHER_PARAM_PADDING, ctx->pad ? 1 : 0) ||
+      (ctx->alg->section != 0 && !set_size(params, key_mesh_param, ctx->section)))
     return 0;
   // The IV given at init (the chaining state stays inside the mode).
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV);
@@ -565,10 +602,15 @@ struct Modes {
   static constexpr CipherAlg xts{EVP_CIPH_XTS_MODE, 2 * C::key_size, 16, 1, false, true,
                                  make_xts<C>};
 };
-constexpr CipherAlg kuznyechik_ctr_acpkm{EVP_CIPH_CTR_MODE,   32, 8, 1, false, false,
-                                         make_mode<AcpkmMode>};
+// CTR-ACPKM's default sections are the GOST engine's and provider's: 4096 bytes for Kuznyechik,
+// 1024 for Magma (R 1323565.1.017-2018's recommended N).
+constexpr CipherAlg kuznyechik_ctr_acpkm{
+    EVP_CIPH_CTR_MODE, 32, 8, 1, false, false, make_mode<AcpkmMode<Kuznyechik>>, 4096, 16};
+constexpr CipherAlg magma_ctr_acpkm{EVP_CIPH_CTR_MODE,           32,   4, 1, false, false,
+                                    make_mode<AcpkmMode<Magma>>, 1024, 8};
 
 using K = Modes<Kuznyechik>;
+using M = Modes<Magma>;
 using S = Modes<Sm4>;
 
 const OSSL_ALGORITHM algorithms[] = {
@@ -580,6 +622,13 @@ const OSSL_ALGORITHM algorithms[] = {
      "Kuznyechik CTR (GOST R 34.13-2015)"},
     {"kuznyechik-ctr-acpkm:1.2.643.7.1.1.5.2.1", "provider=axiom", functions<kuznyechik_ctr_acpkm>,
      "Kuznyechik CTR-ACPKM (RFC 8645), 4096-byte sections"},
+    {"magma-ecb", "provider=axiom", functions<M::ecb>, "Magma ECB (GOST R 34.13-2015)"},
+    {"magma-cbc", "provider=axiom", functions<M::cbc>, "Magma CBC (GOST R 34.13-2015)"},
+    {"magma-cfb", "provider=axiom", functions<M::cfb>, "Magma CFB (GOST R 34.13-2015)"},
+    {"magma-ofb", "provider=axiom", functions<M::ofb>, "Magma OFB (GOST R 34.13-2015)"},
+    {"magma-ctr", "provider=axiom", functions<M::gost_ctr>, "Magma CTR (GOST R 34.13-2015)"},
+    {"magma-ctr-acpkm:1.2.643.7.1.1.5.1.1", "provider=axiom", functions<magma_ctr_acpkm>,
+     "Magma CTR-ACPKM (RFC 8645), 1024-byte sections"},
     {"SM4-ECB:1.2.156.10197.1.104.1", "provider=axiom", functions<S::ecb>, "SM4 ECB"},
     {"SM4-CBC:SM4:1.2.156.10197.1.104.2", "provider=axiom", functions<S::cbc>, "SM4 CBC"},
     {"SM4-OFB:SM4-OFB128:1.2.156.10197.1.104.3", "provider=axiom", functions<S::ofb>, "SM4 OFB"},

@@ -22,6 +22,7 @@ import sys
 ALGORITHMS = [
     ("kuznyechik-ctr", ["gostprov", "engine"]),
     ("kuznyechik-mgm", ["gostprov", "engine"]),
+    ("magma-ctr", ["gostprov", "engine"]),
     ("md_gost12_256", ["gostprov", "engine"]),
     ("md_gost12_512", ["gostprov", "engine"]),
     ("SM4-CTR", ["default"]),

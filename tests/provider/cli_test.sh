@@ -1,7 +1,7 @@
 #!/bin/sh
 # The provider through the openssl command: dgst against `axiom sum` and gost12sum, HMAC against
 # `axiom mac`, enc against `axiom cipher`, the GOST provider and the GOST engine byte for byte,
-# kuznyechik-mac against the GOST provider, `openssl list`, and the provider loaded from an
+# the Kuznyechik and Magma MACs and OMAC-ACPKM against the GOST provider, `openssl list`, and the provider loaded from an
 # openssl.cnf, by `openssl` and by a program that only fetches.
 # Usage: cli_test.sh PROVIDER_DIR AXIOM_CLI CONFIG_FETCH WORKDIR
 set -eu
@@ -18,8 +18,8 @@ openssl list $gost -providers >/dev/null 2>&1 || have_gost=no
 have_gostsum=yes
 command -v gost12sum >/dev/null || { have_gostsum=no; echo "SKIP: gost12sum (gostsum) not installed"; }
 
-# Inputs: the lengths around the block sizes, 1100, 1 MiB.
-for n in 0 1 15 16 17 31 32 33 63 64 65 100 1100 1048576; do
+# Inputs: the lengths around the block sizes and Magma's 1024-byte ACPKM sections, 1100, 1 MiB.
+for n in 0 1 7 8 9 15 16 17 31 32 33 63 64 65 100 1023 1024 1025 1100 1048576; do
   head -c $n /dev/urandom > "$work/m$n"
 done
 
@@ -72,14 +72,36 @@ for mode in ecb cbc cfb ofb ctr ctr-acpkm; do
 done
 echo "enc: kuznyechik-{ecb,cbc,cfb,ofb,ctr,ctr-acpkm} agree with axiom cipher (and gostprov, engine: $have_gost)"
 
-# openssl mac kuznyechik-mac == gostprov's
-if [ $have_gost = yes ]; then
-  for n in 0 1 15 16 17 100 1100 1048576; do
-    o=$(openssl mac $ours -macopt hexkey:$key -in "$work/m$n" kuznyechik-mac)
-    g=$(openssl mac $gost -macopt hexkey:$key -in "$work/m$n" kuznyechik-mac)
-    [ "$o" = "$g" ] || fail "kuznyechik-mac of $n bytes: $o, gostprov $g"
+# Magma: openssl enc == gostprov == engine where they have the mode (cbc, ctr, ctr-acpkm;
+# neither has magma-ecb, -cfb, -ofb: those only both ways here, the EVP test checks them).
+for mode in ecb cbc cfb ofb ctr ctr-acpkm; do
+  case $mode in ecb) iv="" ;; ctr*) iv="-iv $(echo "$iv8" | cut -c1-8)" ;; *) iv="-iv $iv8" ;; esac
+  for n in 0 1 7 8 9 15 16 17 63 64 65 1023 1024 1025 1100 1048576; do
+    f="$work/m$n" c="$work/c"
+    openssl enc $ours -magma-$mode -K $key $iv -in "$f" -out "$c.ours"
+    openssl enc $ours -d -magma-$mode -K $key $iv -in "$c.ours" -out "$c.back"
+    cmp -s "$c.back" "$f" || fail "magma-$mode, $n bytes: decryption"
+    case $mode in ecb | cfb | ofb) continue ;; esac
+    if [ $have_gost = yes ]; then
+      openssl enc $gost -magma-$mode -K $key $iv -in "$f" -out "$c.gostprov"
+      cmp -s "$c.ours" "$c.gostprov" || fail "magma-$mode, $n bytes: != gostprov"
+      openssl enc -engine gost -magma-$mode -K $key $iv -in "$f" -out "$c.engine" 2>/dev/null
+      cmp -s "$c.ours" "$c.engine" || fail "magma-$mode, $n bytes: != the GOST engine"
+    fi
   done
-  echo "mac: kuznyechik-mac agrees with gostprov"
+done
+echo "enc: magma-{ecb,cbc,cfb,ofb,ctr,ctr-acpkm} both ways; cbc, ctr, ctr-acpkm agree with gostprov and the engine: $have_gost"
+
+# openssl mac kuznyechik-mac, magma-mac, kuznyechik-ctr-acpkm-omac == gostprov's
+if [ $have_gost = yes ]; then
+  for mac in kuznyechik-mac magma-mac kuznyechik-ctr-acpkm-omac; do
+    for n in 0 1 7 8 9 15 16 17 100 1100 1048576; do
+      o=$(openssl mac $ours -macopt hexkey:$key -in "$work/m$n" $mac)
+      g=$(openssl mac $gost -macopt hexkey:$key -in "$work/m$n" $mac)
+      [ "$o" = "$g" ] || fail "$mac of $n bytes: $o, gostprov $g"
+    done
+  done
+  echo "mac: kuznyechik-mac, magma-mac, kuznyechik-ctr-acpkm-omac agree with gostprov"
 fi
 
 # openssl list
@@ -87,13 +109,16 @@ list=$(openssl list -provider-path "$prov_dir" -provider axiom -providers)
 echo "$list" | grep -q "^  axiom$" || fail "list -providers: $list"
 ciphers=$(openssl list -provider-path "$prov_dir" -provider axiom -cipher-algorithms)
 for name in kuznyechik-ecb kuznyechik-cbc kuznyechik-cfb kuznyechik-ofb kuznyechik-ctr kuznyechik-ctr-acpkm \
-            kuznyechik-mgm SM4-GCM SM4-CCM SM4-XTS SM4-CTR; do
+            kuznyechik-mgm magma-ecb magma-cbc magma-cfb magma-ofb magma-ctr magma-ctr-acpkm \
+            SM4-GCM SM4-CCM SM4-XTS SM4-CTR; do
   echo "$ciphers" | grep -q "[ ,]$name[ ,}].*@ axiom" || fail "list -cipher-algorithms has no $name"
 done
 openssl list -provider-path "$prov_dir" -provider axiom -digest-algorithms | grep -q "md_gost12_512.*@ axiom" ||
   fail "list -digest-algorithms"
-openssl list -provider-path "$prov_dir" -provider axiom -mac-algorithms | grep -q "kuznyechik-mac @ axiom" ||
-  fail "list -mac-algorithms"
+macs=$(openssl list -provider-path "$prov_dir" -provider axiom -mac-algorithms)
+for name in kuznyechik-mac magma-mac kuznyechik-ctr-acpkm-omac magma-ctr-acpkm-omac; do
+  echo "$macs" | grep -q "[ ,]$name[ ,}].*@ axiom" || fail "list -mac-algorithms has no $name"
+done
 echo "list: the provider and its algorithms are listed"
 
 # openssl.cnf, as a user would write it

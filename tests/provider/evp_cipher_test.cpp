@@ -123,6 +123,149 @@ TEST(ProviderCipher, KuznyechikVectors) {
   check_vectors("kat/kuznyechik_ctr.txt", "kuznyechik-ctr", true);
 }
 
+TEST(ProviderCipher, MagmaVectors) {
+  check_vectors("kat/magma_ecb.txt", "magma-ecb", false);
+  check_vectors("kat/magma_cbc.txt", "magma-cbc", true);
+  check_vectors("kat/magma_ctr.txt", "magma-ctr", true);
+}
+
+// The standard's CBC, CFB and OFB examples use longer registers than a block (not EVP's form,
+// and gostprov has no magma-cfb or magma-ofb): the m = n modes built block by block from
+// magma-ecb, which MagmaVectors checks, at awkward lengths.
+TEST(ProviderCipher, MagmaModesFromEcb) {
+  const Bytes key = random_bytes(32), iv = random_bytes(8);
+  auto ecb = [&](const std::uint8_t* in, std::uint8_t* out) {
+    Bytes block(in, in + 8), o;
+    ASSERT_TRUE(crypt(ctxs().axiom, "magma-ecb", true, key, {}, block, o, false, false));
+    std::copy(o.begin(), o.end(), out);
+  };
+  for (std::size_t len : {0u, 1u, 7u, 8u, 9u, 15u, 16u, 17u, 63u, 64u, 65u, 1000u}) {
+    const Bytes msg = random_bytes(len);
+    Bytes cfb(len), ofb(len), cbc(len / 8 * 8);
+    std::uint8_t reg_cfb[8], reg_ofb[8], reg_cbc[8], ks[8];
+    std::copy(iv.begin(), iv.end(), reg_cfb);
+    std::copy(iv.begin(), iv.end(), reg_ofb);
+    std::copy(iv.begin(), iv.end(), reg_cbc);
+    for (std::size_t at = 0; at < len; at += 8) {
+      const std::size_t n = std::min<std::size_t>(8, len - at);
+      ecb(reg_cfb, ks);
+      for (std::size_t i = 0; i < n; ++i) cfb[at + i] = reg_cfb[i] = msg[at + i] ^ ks[i];
+      ecb(reg_ofb, reg_ofb);
+      for (std::size_t i = 0; i < n; ++i) ofb[at + i] = msg[at + i] ^ reg_ofb[i];
+      if (n == 8) {
+        for (std::size_t i = 0; i < 8; ++i) reg_cbc[i] ^= msg[at + i];
+        ecb(reg_cbc, reg_cbc);
+        std::copy(reg_cbc, reg_cbc + 8, cbc.begin() + static_cast<long>(at));
+      }
+    }
+    const Bytes whole(msg.begin(), msg.begin() + static_cast<long>(cbc.size()));
+    for (bool split : {false, true}) {
+      Bytes out, back;
+      ASSERT_TRUE(crypt(ctxs().axiom, "magma-cfb", true, key, iv, msg, out, false, split));
+      EXPECT_EQ(out, cfb) << "cfb " << len;
+      ASSERT_TRUE(crypt(ctxs().axiom, "magma-cfb", false, key, iv, out, back, false, split));
+      EXPECT_EQ(back, msg) << "cfb " << len;
+      ASSERT_TRUE(crypt(ctxs().axiom, "magma-ofb", true, key, iv, msg, out, false, split));
+      EXPECT_EQ(out, ofb) << "ofb " << len;
+      ASSERT_TRUE(crypt(ctxs().axiom, "magma-cbc", true, key, iv, whole, out, false, split));
+      EXPECT_EQ(out, cbc) << "cbc " << len;
+      ASSERT_TRUE(crypt(ctxs().axiom, "magma-cbc", false, key, iv, out, back, false, split));
+      EXPECT_EQ(back, whole) << "cbc " << len;
+    }
+  }
+}
+
+// CTR-ACPKM with the section size of the vector through gostprov's "key-mesh" parameter, set
+// after the key and IV as gostprov's own tests do.
+bool acpkm(const char* name, bool enc, const axiom::test::VectorCase& v, const Bytes& in,
+           Bytes& out, bool split) {
+  EVP_CIPHER* c = fetch(ctxs().axiom, name);
+  EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+  std::size_t section = std::stoul(v.text("SectionSize"));
+  const Bytes key = v.bytes("Key"), iv = v.bytes("IV");
+  OSSL_PARAM params[] = {OSSL_PARAM_size_t("key-mesh", &section), OSSL_PARAM_END};
+  bool ok = EVP_CipherInit_ex2(x, c, key.data(), iv.data(), enc ? 1 : 0, nullptr) == 1 &&
+            EVP_CIPHER_CTX_set_params(x, params) == 1;
+  out.assign(in.size(), 0);
+  for (std::size_t off = 0; ok && off < in.size();) {
+    const std::size_t n = split ? std::min<std::size_t>(in.size() - off, rng()() % 40) : in.size();
+    int len = 0;
+    ok = EVP_CipherUpdate(x, out.data() + off, &len, in.data() + off, static_cast<int>(n)) == 1 &&
+         static_cast<std::size_t>(len) == n;
+    off += n;
+  }
+  EVP_CIPHER_CTX_free(x);
+  EVP_CIPHER_free(c);
+  return ok;
+}
+
+TEST(ProviderCipher, CtrAcpkmVectors) {
+  for (const auto& [file, name] :
+       {std::pair{"kat/kuznyechik_ctr_acpkm.txt", "kuznyechik-ctr-acpkm"},
+        std::pair{"kat/magma_ctr_acpkm.txt", "magma-ctr-acpkm"}}) {
+    int n = 0;
+    for (const auto& v : load_vectors(file)) {
+      if (!v.has("Ciphertext")) continue;
+      const Bytes pt = v.bytes("Plaintext"), ct = v.bytes("Ciphertext");
+      for (bool split : {false, true}) {
+        Bytes out;
+        ASSERT_TRUE(acpkm(name, true, v, pt, out, split)) << v.where() << last_error();
+        EXPECT_EQ(out, ct) << v.where();
+        ASSERT_TRUE(acpkm(name, false, v, ct, out, split)) << v.where() << last_error();
+        EXPECT_EQ(out, pt) << v.where();
+      }
+      ++n;
+    }
+    EXPECT_GE(n, 2) << file;
+  }
+}
+
+// "key-mesh": a multiple of the block, before the message's first byte, ACPKM ciphers only.
+TEST(ProviderCipher, KeyMeshErrors) {
+  const Bytes key = random_bytes(32), iv = random_bytes(4), msg = random_bytes(3000);
+  EVP_CIPHER* c = fetch(ctxs().axiom, "magma-ctr-acpkm");
+  EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+  std::size_t mesh = 0;
+  OSSL_PARAM get[] = {OSSL_PARAM_size_t("key-mesh", &mesh), OSSL_PARAM_END};
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, c, key.data(), iv.data(), nullptr), 1);
+  ASSERT_EQ(EVP_CIPHER_CTX_get_params(x, get), 1);
+  EXPECT_EQ(mesh, 1024u);
+  for (std::size_t bad : {0u, 12u}) {
+    mesh = bad;
+    EXPECT_EQ(EVP_CIPHER_CTX_set_params(x, get), 0) << bad;
+    EXPECT_EQ(last_error(), "invalid parameter value");
+  }
+  // Set before the first byte: the same bytes as with it set before the key.
+  mesh = 64;
+  ASSERT_EQ(EVP_CIPHER_CTX_set_params(x, get), 1);
+  Bytes a(msg.size()), b(msg.size());
+  int len = 0;
+  ASSERT_EQ(EVP_EncryptUpdate(x, a.data(), &len, msg.data(), 100), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_set_params(x, get), 0);
+  EXPECT_EQ(last_error(), "invalid parameter value");
+  ASSERT_EQ(EVP_EncryptUpdate(x, a.data() + 100, &len, msg.data() + 100, 2900), 1);
+  EVP_CIPHER_CTX* y = EVP_CIPHER_CTX_new();
+  ASSERT_EQ(EVP_EncryptInit_ex2(y, c, nullptr, nullptr, get), 1);
+  ASSERT_EQ(EVP_EncryptInit_ex2(y, nullptr, key.data(), iv.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(y, b.data(), &len, msg.data(), 3000), 1);
+  EXPECT_EQ(a, b);
+  Bytes plain;
+  ASSERT_TRUE(crypt(ctxs().axiom, "magma-ctr-acpkm", true, key, iv, msg, plain, false, false));
+  EXPECT_NE(a, plain);  // 1024-byte sections differ from 64-byte ones
+  EXPECT_EQ(Bytes(a.begin(), a.begin() + 64), Bytes(plain.begin(), plain.begin() + 64));
+  EVP_CIPHER_CTX_free(x);
+  EVP_CIPHER_CTX_free(y);
+  EVP_CIPHER_free(c);
+  // A cipher without sections refuses it.
+  c = fetch(ctxs().axiom, "magma-ctr");
+  x = EVP_CIPHER_CTX_new();
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, c, key.data(), iv.data(), nullptr), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_set_params(x, get), 0);
+  EXPECT_EQ(last_error(), "invalid parameter value");
+  EVP_CIPHER_CTX_free(x);
+  EVP_CIPHER_free(c);
+}
+
 TEST(ProviderCipher, Sm4Vectors) {
   check_vectors("kat/sm4_ecb.txt", "SM4-ECB", false);
   check_vectors("kat/sm4_cbc.txt", "SM4-CBC", true);
@@ -163,10 +306,11 @@ TEST(ProviderCipher, Sm4XtsVectorsBothStandards) {
 
 // Every mode, lengths 0..1100, padding on (ECB, CBC): the same bytes as the GOST provider,
 // one-shot and at random splits, and back.
-TEST(ProviderCipher, KuznyechikEqualsGostProviderAtEveryLength) {
+TEST(ProviderCipher, GostEqualsGostProviderAtEveryLength) {
   if (ctxs().gost == nullptr) GTEST_SKIP() << "gostprov (libengine-gost-openssl) not installed";
-  for (const char* name : {"kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-cfb", "kuznyechik-ofb",
-                           "kuznyechik-ctr", "kuznyechik-ctr-acpkm"}) {
+  for (const char* name :
+       {"kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-cfb", "kuznyechik-ofb", "kuznyechik-ctr",
+        "kuznyechik-ctr-acpkm", "magma-cbc", "magma-ctr", "magma-ctr-acpkm"}) {
     EVP_CIPHER* c = fetch(ctxs().axiom, name);
     const auto ivlen = static_cast<std::size_t>(EVP_CIPHER_get_iv_length(c));
     EVP_CIPHER_free(c);
@@ -182,7 +326,7 @@ TEST(ProviderCipher, KuznyechikEqualsGostProviderAtEveryLength) {
           << name << last_error();
       ASSERT_EQ(back, in) << name << " length " << len;
     }
-    // Past ACPKM's first section changes (4096 bytes) at random splits.
+    // Past ACPKM's first section changes (4096 or 1024 bytes) at random splits.
     Bytes ours, theirs;
     ASSERT_TRUE(crypt(ctxs().axiom, name, true, key, iv, msg, ours, true, true));
     ASSERT_TRUE(crypt(ctxs().gost, name, true, key, iv, msg, theirs, true, false));
@@ -193,7 +337,8 @@ TEST(ProviderCipher, KuznyechikEqualsGostProviderAtEveryLength) {
 // Copy mid-message, and a new IV under the same key.
 TEST(ProviderCipher, CopyAndReinitWithANewIv) {
   for (const char* name :
-       {"kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-ctr-acpkm", "kuznyechik-cfb", "SM4-CBC"}) {
+       {"kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-ctr-acpkm", "kuznyechik-cfb", "SM4-CBC",
+        "magma-cbc", "magma-ofb", "magma-ctr-acpkm"}) {
     EVP_CIPHER* c = fetch(ctxs().axiom, name);
     const auto keylen = static_cast<std::size_t>(EVP_CIPHER_get_key_length(c));
     const auto ivlen = static_cast<std::size_t>(EVP_CIPHER_get_iv_length(c));
@@ -237,14 +382,29 @@ TEST(ProviderCipher, ParamsOfEveryCipher) {
     const char* name;
     int key, iv, block;
   };
-  for (const Want w :
-       {Want{"kuznyechik-ecb", 32, 0, 16}, Want{"kuznyechik-cbc", 32, 16, 16},
-        Want{"kuznyechik-cfb", 32, 16, 1}, Want{"kuznyechik-ofb", 32, 16, 1},
-        Want{"kuznyechik-ctr", 32, 8, 1}, Want{"kuznyechik-ctr-acpkm", 32, 8, 1},
-        Want{"1.2.643.7.1.1.5.2.1", 32, 8, 1}, Want{"kuznyechik-mgm", 32, 16, 1},
-        Want{"SM4-ECB", 16, 0, 16}, Want{"SM4-CBC", 16, 16, 16}, Want{"SM4-CTR", 16, 16, 1},
-        Want{"SM4-CFB", 16, 16, 1}, Want{"SM4-OFB", 16, 16, 1}, Want{"SM4-XTS", 32, 16, 1},
-        Want{"SM4-GCM", 16, 12, 1}, Want{"SM4-CCM", 16, 12, 1}}) {
+  for (const Want w : {Want{"kuznyechik-ecb", 32, 0, 16},
+                       Want{"kuznyechik-cbc", 32, 16, 16},
+                       Want{"kuznyechik-cfb", 32, 16, 1},
+                       Want{"kuznyechik-ofb", 32, 16, 1},
+                       Want{"kuznyechik-ctr", 32, 8, 1},
+                       Want{"kuznyechik-ctr-acpkm", 32, 8, 1},
+                       Want{"1.2.643.7.1.1.5.2.1", 32, 8, 1},
+                       Want{"kuznyechik-mgm", 32, 16, 1},
+                       Want{"magma-ecb", 32, 0, 8},
+                       Want{"magma-cbc", 32, 8, 8},
+                       Want{"magma-cfb", 32, 8, 1},
+                       Want{"magma-ofb", 32, 8, 1},
+                       Want{"magma-ctr", 32, 4, 1},
+                       Want{"magma-ctr-acpkm", 32, 4, 1},
+                       Want{"1.2.643.7.1.1.5.1.1", 32, 4, 1},
+                       Want{"SM4-ECB", 16, 0, 16},
+                       Want{"SM4-CBC", 16, 16, 16},
+                       Want{"SM4-CTR", 16, 16, 1},
+                       Want{"SM4-CFB", 16, 16, 1},
+                       Want{"SM4-OFB", 16, 16, 1},
+                       Want{"SM4-XTS", 32, 16, 1},
+                       Want{"SM4-GCM", 16, 12, 1},
+                       Want{"SM4-CCM", 16, 12, 1}}) {
     EVP_CIPHER* c = fetch(ctxs().axiom, w.name);
     ASSERT_NE(c, nullptr) << w.name;
     EXPECT_EQ(EVP_CIPHER_get_key_length(c), w.key) << w.name;
@@ -517,7 +677,7 @@ TEST(ProviderAead, CopyCarriesTheAad) {
 // ---- MACs ----
 
 Bytes mac(OSSL_LIB_CTX* lib, const char* name, const Bytes& key, const Bytes& msg, std::size_t size,
-          bool split) {
+          bool split, std::size_t section = 0, std::size_t tstar = 0) {
   EVP_MAC* m = EVP_MAC_fetch(lib, name, nullptr);
   EXPECT_NE(m, nullptr);
   EVP_MAC_CTX* c = EVP_MAC_CTX_new(m);
@@ -527,6 +687,12 @@ Bytes mac(OSSL_LIB_CTX* lib, const char* name, const Bytes& key, const Bytes& ms
       OSSL_PARAM_size_t("size", &size), OSSL_PARAM_END};
   if (size == 16) params[1] = OSSL_PARAM_construct_end();
   EXPECT_EQ(EVP_MAC_init(c, nullptr, 0, params), 1);
+  // OMAC-ACPKM's sections after the key, as gostprov's tests set them.
+  OSSL_PARAM sections[] = {OSSL_PARAM_size_t("key-mesh", &section),
+                           OSSL_PARAM_size_t("cipher-key-mesh", &tstar), OSSL_PARAM_END};
+  if (section != 0) {
+    EXPECT_EQ(EVP_MAC_CTX_set_params(c, sections), 1);
+  }
   for (std::size_t off = 0; off < msg.size();) {
     const std::size_t n =
         split ? std::min<std::size_t>(msg.size() - off, rng()() % 40) : msg.size();
@@ -551,6 +717,94 @@ TEST(ProviderMac, KuznyechikMacVectors) {
           mac(ctxs().axiom, "kuznyechik-mac", v.bytes("Key"), v.bytes("Msg"), tag.size(), split),
           tag)
           << v.where();
+  }
+}
+
+TEST(ProviderMac, MagmaMacVectors) {
+  int n = 0;
+  for (const auto& v : load_vectors("kat/magma_mac.txt")) {
+    const Bytes tag = v.bytes("Tag");
+    for (bool split : {false, true})
+      EXPECT_EQ(mac(ctxs().axiom, "magma-mac", v.bytes("Key"), v.bytes("Msg"), tag.size(), split),
+                tag)
+          << v.where();
+    ++n;
+  }
+  EXPECT_GE(n, 3);
+}
+
+TEST(ProviderMac, OmacAcpkmVectors) {
+  for (const auto& [file, name] :
+       {std::pair{"kat/kuznyechik_omac_acpkm.txt", "kuznyechik-ctr-acpkm-omac"},
+        std::pair{"kat/magma_omac_acpkm.txt", "magma-ctr-acpkm-omac"}}) {
+    int n = 0;
+    for (const auto& v : load_vectors(file)) {
+      const Bytes tag = v.bytes("Tag");
+      const std::size_t section = std::stoul(v.text("SectionSize")),
+                        tstar = std::stoul(v.text("TStar"));
+      for (bool split : {false, true})
+        EXPECT_EQ(mac(ctxs().axiom, name, v.bytes("Key"), v.bytes("Msg"), tag.size(), split,
+                      section, tstar),
+                  tag)
+            << v.where();
+      ++n;
+    }
+    EXPECT_GE(n, 2) << file;
+  }
+}
+
+// OMAC-ACPKM's defaults, a copy mid-message, and section sizes it refuses.
+TEST(ProviderMac, OmacAcpkmParams) {
+  const Bytes key = random_bytes(32), msg = random_bytes(9000);
+  for (const auto& [name, block, master] : {std::tuple{"kuznyechik-ctr-acpkm-omac", 16u, 4096u},
+                                            std::tuple{"magma-ctr-acpkm-omac", 8u, 1024u}}) {
+    EVP_MAC* m = EVP_MAC_fetch(ctxs().axiom, name, nullptr);
+    ASSERT_NE(m, nullptr) << name;
+    EVP_MAC_CTX* a = EVP_MAC_CTX_new(m);
+    std::size_t section = 0, tstar = 0;
+    OSSL_PARAM p[] = {OSSL_PARAM_size_t("key-mesh", &section),
+                      OSSL_PARAM_size_t("cipher-key-mesh", &tstar), OSSL_PARAM_END};
+    ASSERT_EQ(EVP_MAC_init(a, key.data(), 32, nullptr), 1);
+    ASSERT_EQ(EVP_MAC_CTX_get_params(a, p), 1);
+    EXPECT_EQ(section, 4096u) << name;
+    EXPECT_EQ(tstar, master) << name;
+    EXPECT_EQ(EVP_MAC_CTX_get_mac_size(a), block) << name;
+    // The defaults written out give the same tag as none.
+    EXPECT_EQ(mac(ctxs().axiom, name, key, msg, block, false, 4096, master),
+              mac(ctxs().axiom, name, key, msg, block, false));
+    // One-block sections use more key material than T*: then T* matters.
+    EXPECT_NE(mac(ctxs().axiom, name, key, msg, block, false, block, 2 * master),
+              mac(ctxs().axiom, name, key, msg, block, false, block, master));
+    for (const auto& [s, t] :
+         {std::pair{std::size_t{12}, std::size_t{96}}, std::pair{std::size_t{0}, std::size_t{96}},
+          std::pair{std::size_t{32}, std::size_t{20}}}) {
+      section = s, tstar = t;
+      EXPECT_EQ(EVP_MAC_CTX_set_params(a, p), 0) << s << " " << t;
+      EXPECT_EQ(last_error(), "invalid parameter value");
+    }
+    ASSERT_EQ(EVP_MAC_update(a, msg.data(), 5000), 1);
+    section = 32, tstar = 96;
+    EXPECT_EQ(EVP_MAC_CTX_set_params(a, p), 0);  // mid-message
+    EXPECT_EQ(last_error(), "invalid parameter value");
+    EVP_MAC_CTX* b = EVP_MAC_CTX_dup(a);
+    ASSERT_NE(b, nullptr);
+    Bytes ta(block), tb(block);
+    std::size_t len = 0;
+    ASSERT_EQ(EVP_MAC_update(a, msg.data() + 5000, 4000), 1);
+    ASSERT_EQ(EVP_MAC_final(a, ta.data(), &len, block), 1);
+    ASSERT_EQ(EVP_MAC_update(b, msg.data() + 5000, 4000), 1);
+    ASSERT_EQ(EVP_MAC_final(b, tb.data(), &len, block), 1);
+    const Bytes want = mac(ctxs().axiom, name, key, msg, block, true);
+    EXPECT_EQ(ta, want) << name;
+    EXPECT_EQ(tb, want) << name;
+    // A new message under the same key.
+    ASSERT_EQ(EVP_MAC_init(a, nullptr, 0, nullptr), 1);
+    ASSERT_EQ(EVP_MAC_update(a, msg.data(), msg.size()), 1);
+    ASSERT_EQ(EVP_MAC_final(a, ta.data(), &len, block), 1);
+    EXPECT_EQ(ta, want) << name;
+    EVP_MAC_CTX_free(a);
+    EVP_MAC_CTX_free(b);
+    EVP_MAC_free(m);
   }
 }
 
