@@ -16,7 +16,6 @@
 
 #include "peers/peers.hpp"
 #include "registry/registry_kuznyechik.hpp"
-#include "registry/registry_magma.hpp"
 
 namespace axiom::bench::peers {
 
@@ -28,7 +27,7 @@ constexpr int md_ctrl_set_key = EVP_MD_CTRL_ALG_CTRL + 4;
 // message starts from a copy of a context keyed once (re-keying costs the engine ~300 us); the
 // other modes reset the IV only.
 Subject cipher_subject(const char* algo, const std::string& op, const EVP_CIPHER* cipher, ENGINE* e,
-                       const std::uint8_t* iv, std::size_t out_size) {
+                       const std::uint8_t* iv) {
   const bool decrypt = op == "cbc-dec", fresh_copy = op == "ctr";
   return {
       algo,
@@ -36,7 +35,7 @@ Subject cipher_subject(const char* algo, const std::string& op, const EVP_CIPHER
       "gost-engine",
       false,
       true,
-      out_size,
+      kuz_out_size,
       [cipher, e, iv, decrypt, fresh_copy](std::span<const std::uint8_t> key) -> MessageFn {
         std::shared_ptr<EVP_CIPHER_CTX> keyed(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free),
             ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
@@ -52,8 +51,7 @@ Subject cipher_subject(const char* algo, const std::string& op, const EVP_CIPHER
               EVP_CipherUpdate(ctx.get(), o, &len, msg.data(), static_cast<int>(msg.size())) != 1)
             std::abort();
         };
-      },
-      out_size == 0};
+      }};
 }
 }  // namespace
 
@@ -84,58 +82,53 @@ void add_gost_engine(std::vector<Subject>& out) {
                      };
                    }});
   }
-  // Kuznyechik on the registry's contract (registry_kuznyechik.hpp); the MAC copies a keyed
-  // context per message.
-  for (const std::string& op : kuz_ops()) {
-    if (op == "mgm-seal" || ours_only(op)) continue;  // 3.0.1 has no kuznyechik-mgm
-    if (op == "mac") {
-      const EVP_MD* md = ENGINE_get_digest(e, NID_kuznyechik_mac);
-      if (md == nullptr) {
-        std::fprintf(
-            stderr,
-            "bench: gost-engine kuznyechik mac skipped: the engine has no kuznyechik-mac\n");
+  // The GOST block ciphers on the registry's contract (registry_kuznyechik.hpp): the IVs are
+  // kuz_bench_iv's first bytes (magma-ctr takes 4 bytes, kuznyechik-ctr 8, the CBCs a block);
+  // the MAC copies a keyed context per message.
+  struct GostCipher {
+    const char* algo;
+    int ecb, ctr, cbc, mac;
+  };
+  for (const GostCipher& g :
+       {GostCipher{"kuznyechik", NID_kuznyechik_ecb, NID_kuznyechik_ctr, NID_kuznyechik_cbc,
+                   NID_kuznyechik_mac},
+        GostCipher{"magma", NID_magma_ecb, NID_magma_ctr, NID_magma_cbc, NID_magma_mac}}) {
+    for (const std::string& op : kuz_ops()) {
+      if (op == "mgm-seal" || ours_only(op)) continue;  // 3.0.1 has no MGM
+      if (op == "mac") {
+        const EVP_MD* md = ENGINE_get_digest(e, g.mac);
+        if (md == nullptr) {
+          std::fprintf(stderr, "bench: gost-engine %s mac skipped: the engine has no %s-mac\n",
+                       g.algo, g.algo);
+          continue;
+        }
+        out.push_back({g.algo, op, "gost-engine", false, true, kuz_out_size,
+                       [md, e](std::span<const std::uint8_t> key) -> MessageFn {
+                         // Keyed once; each message starts from a copy of the keyed context.
+                         std::shared_ptr<EVP_MD_CTX> keyed(EVP_MD_CTX_new(), EVP_MD_CTX_free),
+                             ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+                         std::vector<std::uint8_t> k(key.begin(), key.begin() + 32);
+                         if (EVP_DigestInit_ex(keyed.get(), md, e) != 1 ||
+                             EVP_MD_CTX_ctrl(keyed.get(), md_ctrl_set_key, 32, k.data()) != 1)
+                           std::abort();
+                         return [keyed, ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
+                           if (EVP_MD_CTX_copy_ex(ctx.get(), keyed.get()) != 1 ||
+                               EVP_DigestUpdate(ctx.get(), msg.data(), msg.size()) != 1 ||
+                               EVP_DigestFinal_ex(ctx.get(), o, nullptr) != 1)
+                             std::abort();
+                         };
+                       }});
         continue;
       }
-      out.push_back({"kuznyechik", op, "gost-engine", false, true, kuz_out_size,
-                     [md, e](std::span<const std::uint8_t> key) -> MessageFn {
-                       // Keyed once; each message starts from a copy of the keyed context.
-                       std::shared_ptr<EVP_MD_CTX> keyed(EVP_MD_CTX_new(), EVP_MD_CTX_free),
-                           ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-                       std::vector<std::uint8_t> k(key.begin(), key.begin() + 32);
-                       if (EVP_DigestInit_ex(keyed.get(), md, e) != 1 ||
-                           EVP_MD_CTX_ctrl(keyed.get(), md_ctrl_set_key, 32, k.data()) != 1)
-                         std::abort();
-                       return [keyed, ctx](std::span<const std::uint8_t> msg, std::uint8_t* o) {
-                         if (EVP_MD_CTX_copy_ex(ctx.get(), keyed.get()) != 1 ||
-                             EVP_DigestUpdate(ctx.get(), msg.data(), msg.size()) != 1 ||
-                             EVP_DigestFinal_ex(ctx.get(), o, nullptr) != 1)
-                           std::abort();
-                       };
-                     }});
-      continue;
+      const int nid = op == "ecb" ? g.ecb : op == "ctr" ? g.ctr : g.cbc;
+      const EVP_CIPHER* cipher = ENGINE_get_cipher(e, nid);
+      if (cipher == nullptr) {
+        std::fprintf(stderr, "bench: gost-engine %s %s skipped: the engine has no such cipher\n",
+                     g.algo, op.c_str());
+        continue;
+      }
+      out.push_back(cipher_subject(g.algo, op, cipher, e, kuz_bench_iv));
     }
-    const int nid = op == "ecb"   ? NID_kuznyechik_ecb
-                    : op == "ctr" ? NID_kuznyechik_ctr
-                                  : NID_kuznyechik_cbc;
-    const EVP_CIPHER* cipher = ENGINE_get_cipher(e, nid);
-    if (cipher == nullptr) {
-      std::fprintf(stderr,
-                   "bench: gost-engine kuznyechik %s skipped: the engine has no such cipher\n",
-                   op.c_str());
-      continue;
-    }
-    out.push_back(cipher_subject("kuznyechik", op, cipher, e, kuz_bench_iv, kuz_out_size));
-  }
-  // Magma likewise (registry_magma.hpp): magma-ctr takes the 4-byte IV, magma-cbc the 8-byte one.
-  for (const std::string& op : magma_ops()) {
-    const int nid = op == "ecb" ? NID_magma_ecb : op == "ctr" ? NID_magma_ctr : NID_magma_cbc;
-    const EVP_CIPHER* cipher = ENGINE_get_cipher(e, nid);
-    if (cipher == nullptr) {
-      std::fprintf(stderr, "bench: gost-engine magma %s skipped: the engine has no such cipher\n",
-                   op.c_str());
-      continue;
-    }
-    out.push_back(cipher_subject("magma", op, cipher, e, magma_bench_iv, 0));
   }
   // The engine stays loaded (and initialised) for the rest of the process.
 }

@@ -44,8 +44,8 @@
  * leaves it holding nothing, except on OVERLAPPING_BUFFERS (its key inside it), when nothing is
  * written. Any context may be copied (struct assignment, memcpy, realloc) to any address
  * aligned for uint64_t: a copy of a streaming context (SHA-256, Poly1305, Streebog, CMAC) forks
- * the computation; a copy of a keyed context (AES, AES-GCM, SM4, SM4-GCM, Kuznyechik) holds the
- * same key. A keyed context at an address of another remainder modulo 64 than where it was
+ * the computation; a copy of a keyed context (AES, AES-GCM, SM4, SM4-GCM, Kuznyechik, Magma) holds
+ * the same key. A keyed context at an address of another remainder modulo 64 than where it was
  * keyed works on an aligned copy of its key schedule, made and wiped in each call: that costs
  * time on short messages, so key contexts in place (or keep their copies 64-byte aligned) where
  * speed counts. Keyed contexts are taken const: one may serve several threads at once; _clear
@@ -223,7 +223,9 @@ int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[AXIOM_AES_BLOCK_S
  * one. Messages of any mix of lengths; a message that ends hands its place to the next job.
  *
  * axiom_cbc_job is one message of the CBC calls: its plaintext, where its ciphertext goes and
- * its IV (read only; not updated). */
+ * its IV (read only; not updated). The jobs serve every block cipher: iv and tag have room for
+ * the largest block (16 bytes); a cipher of 8-byte blocks (Magma) reads its IV from the first 8
+ * bytes of iv and writes its tag to the first 8 bytes of tag, leaving the rest untouched. */
 typedef struct axiom_cbc_job {
   uint8_t* out;
   size_t out_len;
@@ -504,6 +506,77 @@ int axiom_kuznyechik_mgm_open_detached(const axiom_kuznyechik_ctx* ctx, uint8_t*
                                        size_t out_len, const uint8_t* tag, size_t tag_len,
                                        const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
                                        size_t aad_len, const uint8_t* in, size_t in_len);
+
+/* ---- Magma (GOST R 34.12-2015, RFC 8891: 64-bit blocks, a 32-byte key) with the modes above.
+ * Each function works as its axiom_kuznyechik_* namesake (same arguments, checks and error
+ * codes) on 8-byte blocks: single blocks, the IVs of CBC, CFB and OFB, the CTR counter block
+ * and the CMAC tag are 8 bytes, ECB and CBC take multiples of 8 bytes, the many-message calls
+ * use the first 8 bytes of the jobs' iv and tag. GOST R 34.13-2015's CTR with IV (4 bytes) is
+ * axiom_magma_ctr_xor with the counter block IV || 00000000. CTR-ACPKM takes a 4-byte IV and
+ * sections of a multiple of 8 bytes. MGM (RFC 9058) takes an 8-byte nonce whose first bit is 0
+ * and detached tags of 4 to 8 bytes; its combined forms carry an 8-byte tag after the
+ * ciphertext (out_len == in_len + 8 to seal, in_len - 8 to open); message and AAD up to
+ * 2^29 - 1 bytes each. There is no Magma XTS. */
+
+#define AXIOM_MAGMA_KEY_SIZE 32
+#define AXIOM_MAGMA_BLOCK_SIZE 8
+
+/* axiom_magma_ctx holds a Magma key schedule and its kernel; contents private. 256 bytes. */
+typedef struct axiom_magma_ctx {
+  uint64_t opaque[32];
+} axiom_magma_ctx;
+/* axiom_magma_cmac_ctx holds a MAC computation over an axiom_magma_ctx that must stay keyed and
+ * in place until axiom_magma_cmac_final. */
+typedef struct axiom_magma_cmac_ctx {
+  uint64_t opaque[12];
+} axiom_magma_cmac_ctx;
+
+int axiom_magma_init(axiom_magma_ctx* ctx, const uint8_t* key, size_t key_len);
+void axiom_magma_clear(axiom_magma_ctx* ctx);
+int axiom_magma_encrypt_block(const axiom_magma_ctx* ctx, uint8_t out[8], const uint8_t in[8]);
+int axiom_magma_decrypt_block(const axiom_magma_ctx* ctx, uint8_t out[8], const uint8_t in[8]);
+int axiom_magma_ecb_encrypt(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                            const uint8_t* in, size_t in_len);
+int axiom_magma_ecb_decrypt(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                            const uint8_t* in, size_t in_len);
+int axiom_magma_cbc_encrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
+                            const uint8_t* in, size_t in_len);
+int axiom_magma_cbc_decrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
+                            const uint8_t* in, size_t in_len);
+int axiom_magma_ctr_xor(const axiom_magma_ctx* ctx, const uint8_t iv[8], uint64_t offset,
+                        uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+int axiom_magma_cfb_encrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
+                            const uint8_t* in, size_t in_len);
+int axiom_magma_cfb_decrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
+                            const uint8_t* in, size_t in_len);
+int axiom_magma_ofb_xor(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
+                        const uint8_t* in, size_t in_len);
+int axiom_magma_cmac(const axiom_magma_ctx* ctx, uint8_t tag[8], const uint8_t* msg,
+                     size_t msg_len);
+int axiom_magma_cmac_init(axiom_magma_cmac_ctx* cmac, const axiom_magma_ctx* magma);
+int axiom_magma_cmac_update(axiom_magma_cmac_ctx* cmac, const uint8_t* data, size_t len);
+int axiom_magma_cmac_final(axiom_magma_cmac_ctx* cmac, uint8_t tag[8]);
+int axiom_magma_cbc_encrypt_many(const axiom_magma_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
+int axiom_magma_cbc_encrypt_many_padded(const axiom_magma_ctx* ctx, const axiom_cbc_job* jobs,
+                                        size_t n);
+int axiom_magma_cmac_many(const axiom_magma_ctx* ctx, axiom_cmac_job* jobs, size_t n);
+int axiom_magma_ctr_acpkm_xor(const axiom_magma_ctx* ctx, const uint8_t* iv, size_t iv_len,
+                              size_t section_size, uint8_t* out, size_t out_len, const uint8_t* in,
+                              size_t in_len);
+int axiom_magma_mgm_seal(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                         const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                         const uint8_t* in, size_t in_len);
+int axiom_magma_mgm_open(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                         const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                         const uint8_t* in, size_t in_len);
+int axiom_magma_mgm_seal_detached(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                                  uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                  size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                  const uint8_t* in, size_t in_len);
+int axiom_magma_mgm_open_detached(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                                  const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                  size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                  const uint8_t* in, size_t in_len);
 
 /* ---- ChaCha20, XChaCha20 (RFC 8439, draft-irtf-cfrg-xchacha), Poly1305 and the AEADs.
  * These are cheap to key, so they take the 32-byte key on each call (as libsodium does). */

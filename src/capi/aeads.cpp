@@ -22,11 +22,13 @@ struct AeadArgs {
 // Whether an AEAD call is one of the detached forms (whose tag length the caller picks).
 bool detached(const AeadArgs& a) { return a.op == Op::seal_detached || a.op == Op::open_detached; }
 
-// AeadRules: what the AEAD accepts; keyed is false for a context that holds no key.
+// AeadRules: what the AEAD accepts; keyed is false for a context that holds no key; tag is
+// the size of the combined forms' tag.
 struct AeadRules {
   bool keyed, key_ok, nonce_ok, tag_ok;
   std::uint64_t max_message;
   std::uint64_t max_aad = UINT64_MAX;
+  size_t tag = 16;
 };
 
 // aead_checks makes every check of axiom.h, in its order, before the C++ call; then that call
@@ -53,10 +55,10 @@ int aead_checks(const AeadArgs& a, const AeadRules& r, Buf ctx = {}) {
     return AXIOM_ERR_OVERLAPPING_BUFFERS;
   size_t message = a.in_len;  // the plaintext's length
   if (a.op == Op::open) {
-    if (a.in_len < 16) return fail(AXIOM_ERR_AUTHENTICATION_FAILED);
-    message = a.in_len - 16;
+    if (a.in_len < r.tag) return fail(AXIOM_ERR_AUTHENTICATION_FAILED);
+    message = a.in_len - r.tag;
   }
-  const size_t want = a.op == Op::seal ? a.in_len + 16 : message;  // in_len <= PTRDIFF_MAX
+  const size_t want = a.op == Op::seal ? a.in_len + r.tag : message;  // in_len <= PTRDIFF_MAX
   if (a.out_len != want) return fail(AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
   if (message > r.max_message) return fail(AXIOM_ERR_MESSAGE_TOO_LONG);
   if (a.aad.n > r.max_aad) return fail(AXIOM_ERR_MESSAGE_TOO_LONG);
@@ -86,7 +88,7 @@ int aead_run(const Aead& aead, const AeadArgs& a, Nonce nonce) {
 
 // detached_forms: an AEAD given by its detached seal and open, each called as
 // f(out, tag, nonce, aad, in) (AES-GCM, SM4-GCM, SM4-CCM, Kuznyechik-MGM), in the four C
-// forms, after aead_checks; the combined forms carry a 16-byte tag after the ciphertext.
+// forms, after aead_checks; the combined forms carry the tag after the ciphertext.
 // aead_checks made every check, so the call can fail only on a wrong tag (and then zeroes out
 // itself, by a mask).
 template <class Seal, class Open>
@@ -134,6 +136,10 @@ int gcm_call(const Ctx* ctx, const AeadArgs& a) {
   });
 }
 
+int aes_gcm_call(const axiom_aes_gcm_ctx* ctx, const AeadArgs& a) {
+  return gcm_call<AesGcm128, AesGcm192, AesGcm256>(ctx, a);
+}
+
 // sm4_ccm_call: SM4-CCM (RFC 8998) over the key in an axiom_sm4_ctx.
 int sm4_ccm_call(const axiom_sm4_ctx* ctx, const AeadArgs& a) {
   if (!ctx) return AXIOM_ERR_NULL_POINTER;
@@ -155,13 +161,14 @@ int sm4_ccm_call(const axiom_sm4_ctx* ctx, const AeadArgs& a) {
 }
 
 // mgm_call: MGM (RFC 9058) over the key in a GOST row's context: a nonce of one block whose
-// first bit is 0; at most 2^(n/2) bits of message and of AAD each (n the block's bits).
+// first bit is 0; at most 2^(n/2) bits of message and of AAD each (n the block's bits); the
+// combined forms' tag is one block.
 template <class Ctx>
 int mgm_call(const Ctx* ctx, const AeadArgs& a) {
   if (!ctx) return AXIOM_ERR_NULL_POINTER;
   return with_cipher(ctx, [=](const auto& k) {
     constexpr std::size_t N = std::decay_t<decltype(k)>::block_size;
-    const detail::MgmKey key{k.c, &detail::mgm_default()};
+    const detail::BasicMgmKey<N> key{k.c, &detail::mgm_default_for<N>()};
     constexpr std::uint64_t max = (std::uint64_t{1} << (4 * N - 3)) - 1;
     const bool nonce_ok =
         a.nonce.n == N && a.nonce.p && (static_cast<const uint8_t*>(a.nonce.p)[0] & 0x80) == 0;
@@ -170,7 +177,8 @@ int mgm_call(const Ctx* ctx, const AeadArgs& a) {
                           nonce_ok,
                           !detached(a) || (a.tag.n >= 4 && a.tag.n <= N),
                           max,
-                          max};
+                          max,
+                          N};
     if (int e = aead_checks(a, rules, area(ctx))) return e;
     return detached_forms(
         a,
@@ -235,56 +243,35 @@ void axiom_sm4_gcm_clear(axiom_sm4_gcm_ctx* ctx) {
   if (ctx) axiom::secure_wipe(ctx, sizeof *ctx);
 }
 
-// The AEADs' four forms over a context (ctx_call(ctx, AeadArgs)).
-#define AXIOM_C_AEAD(prefix, Ctx, call)                                                            \
-  int prefix##_seal(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,            \
-                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,       \
-                    size_t in_len) {                                                               \
-    return call(ctx,                                                                               \
-                {Op::seal, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
-  }                                                                                                \
-  int prefix##_open(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,            \
-                    size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,       \
-                    size_t in_len) {                                                               \
-    return call(ctx,                                                                               \
-                {Op::open, out, out_len, {}, {}, {nonce, nonce_len}, {aad, aad_len}, in, in_len}); \
-  }                                                                                                \
-  int prefix##_seal_detached(const Ctx* ctx, uint8_t* out, size_t out_len, uint8_t* tag,           \
-                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,               \
-                             const uint8_t* aad, size_t aad_len, const uint8_t* in,                \
-                             size_t in_len) {                                                      \
-    return call(ctx, {Op::seal_detached,                                                           \
-                      out,                                                                         \
-                      out_len,                                                                     \
-                      {tag, tag_len},                                                              \
-                      {},                                                                          \
-                      {nonce, nonce_len},                                                          \
-                      {aad, aad_len},                                                              \
-                      in,                                                                          \
-                      in_len});                                                                    \
-  }                                                                                                \
-  int prefix##_open_detached(const Ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* tag,     \
-                             size_t tag_len, const uint8_t* nonce, size_t nonce_len,               \
-                             const uint8_t* aad, size_t aad_len, const uint8_t* in,                \
-                             size_t in_len) {                                                      \
-    return call(ctx, {Op::open_detached,                                                           \
-                      out,                                                                         \
-                      out_len,                                                                     \
-                      {tag, tag_len},                                                              \
-                      {},                                                                          \
-                      {nonce, nonce_len},                                                          \
-                      {aad, aad_len},                                                              \
-                      in,                                                                          \
-                      in_len});                                                                    \
+// The four forms of an AEAD, prefix_seal, _open, _seal_detached and _open_detached, each
+// `int name(HEAD out, out_len, [tag, tag_len,] KEY nonce, nonce_len, aad, aad_len, in, in_len)`
+// returning call(ARG AeadArgs): HEAD and ARG are the context's parameter and argument (or
+// nothing), KEY the key's parameters (or nothing) and KEYBUF the key's Buf.
+#define AXIOM_ID(...) __VA_ARGS__
+#define AXIOM_C_AEAD_FORM(name, op, call, HEAD, ARG, TAG, TAGBUF, KEY, KEYBUF)                   \
+  int name(AXIOM_ID HEAD uint8_t* out, size_t out_len,                                           \
+           AXIOM_ID TAG AXIOM_ID KEY const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, \
+           size_t aad_len, const uint8_t* in, size_t in_len) {                                   \
+    return call(AXIOM_ID ARG AeadArgs{op, out, out_len, TAGBUF, KEYBUF, Buf{nonce, nonce_len},   \
+                                      Buf{aad, aad_len}, in, in_len});                           \
   }
+#define AXIOM_C_AEAD_FORMS(prefix, call, HEAD, ARG, KEY, KEYBUF)                         \
+  AXIOM_C_AEAD_FORM(prefix##_seal, Op::seal, call, HEAD, ARG, (), Buf{}, KEY, KEYBUF)    \
+  AXIOM_C_AEAD_FORM(prefix##_open, Op::open, call, HEAD, ARG, (), Buf{}, KEY, KEYBUF)    \
+  AXIOM_C_AEAD_FORM(prefix##_seal_detached, Op::seal_detached, call, HEAD, ARG,          \
+                    (uint8_t * tag, size_t tag_len, ), (Buf{tag, tag_len}), KEY, KEYBUF) \
+  AXIOM_C_AEAD_FORM(prefix##_open_detached, Op::open_detached, call, HEAD, ARG,          \
+                    (const uint8_t* tag, size_t tag_len, ), (Buf{tag, tag_len}), KEY, KEYBUF)
+// Over a context (call(ctx, AeadArgs)), and over the key in the call (chacha_call<Aead>).
+#define AXIOM_C_AEAD(prefix, Ctx, call) \
+  AXIOM_C_AEAD_FORMS(prefix, call, (const Ctx* ctx, ), (ctx, ), (), Buf{})
+#define AXIOM_C_KEY_AEAD(prefix, Aead)                                                          \
+  AXIOM_C_AEAD_FORMS(prefix, chacha_call<Aead>, (), (), (const uint8_t* key, size_t key_len, ), \
+                     (Buf{key, key_len}))
 
-#define AXIOM_AES_GCM_CALL gcm_call<axiom::AesGcm128, axiom::AesGcm192, axiom::AesGcm256>
-#define AXIOM_SM4_GCM_CALL gcm_call<axiom::Sm4Gcm>
-AXIOM_C_AEAD(axiom_aes_gcm, axiom_aes_gcm_ctx, AXIOM_AES_GCM_CALL)
-AXIOM_C_AEAD(axiom_sm4_gcm, axiom_sm4_gcm_ctx, AXIOM_SM4_GCM_CALL)
+AXIOM_C_AEAD(axiom_aes_gcm, axiom_aes_gcm_ctx, aes_gcm_call)
+AXIOM_C_AEAD(axiom_sm4_gcm, axiom_sm4_gcm_ctx, gcm_call<axiom::Sm4Gcm>)
 AXIOM_C_AEAD(axiom_sm4_ccm, axiom_sm4_ctx, sm4_ccm_call)
-#undef AXIOM_AES_GCM_CALL
-#undef AXIOM_SM4_GCM_CALL
 
 int axiom_chacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
                    const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
@@ -300,63 +287,6 @@ int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key
                                       in_len);
 }
 
-// The AEAD forms without a context, over the key in the call.
-#define AXIOM_C_KEY_AEAD(prefix, Aead)                                                          \
-  int prefix##_seal(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,           \
-                    const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len, \
-                    const uint8_t* in, size_t in_len) {                                         \
-    return chacha_call<Aead>({Op::seal,                                                         \
-                              out,                                                              \
-                              out_len,                                                          \
-                              {},                                                               \
-                              {key, key_len},                                                   \
-                              {nonce, nonce_len},                                               \
-                              {aad, aad_len},                                                   \
-                              in,                                                               \
-                              in_len});                                                         \
-  }                                                                                             \
-  int prefix##_open(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,           \
-                    const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len, \
-                    const uint8_t* in, size_t in_len) {                                         \
-    return chacha_call<Aead>({Op::open,                                                         \
-                              out,                                                              \
-                              out_len,                                                          \
-                              {},                                                               \
-                              {key, key_len},                                                   \
-                              {nonce, nonce_len},                                               \
-                              {aad, aad_len},                                                   \
-                              in,                                                               \
-                              in_len});                                                         \
-  }                                                                                             \
-  int prefix##_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag, size_t tag_len,        \
-                             const uint8_t* key, size_t key_len, const uint8_t* nonce,          \
-                             size_t nonce_len, const uint8_t* aad, size_t aad_len,              \
-                             const uint8_t* in, size_t in_len) {                                \
-    return chacha_call<Aead>({Op::seal_detached,                                                \
-                              out,                                                              \
-                              out_len,                                                          \
-                              {tag, tag_len},                                                   \
-                              {key, key_len},                                                   \
-                              {nonce, nonce_len},                                               \
-                              {aad, aad_len},                                                   \
-                              in,                                                               \
-                              in_len});                                                         \
-  }                                                                                             \
-  int prefix##_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag, size_t tag_len,  \
-                             const uint8_t* key, size_t key_len, const uint8_t* nonce,          \
-                             size_t nonce_len, const uint8_t* aad, size_t aad_len,              \
-                             const uint8_t* in, size_t in_len) {                                \
-    return chacha_call<Aead>({Op::open_detached,                                                \
-                              out,                                                              \
-                              out_len,                                                          \
-                              {tag, tag_len},                                                   \
-                              {key, key_len},                                                   \
-                              {nonce, nonce_len},                                               \
-                              {aad, aad_len},                                                   \
-                              in,                                                               \
-                              in_len});                                                         \
-  }
-
 AXIOM_C_KEY_AEAD(axiom_chacha20_poly1305, axiom::ChaCha20Poly1305)
 AXIOM_C_KEY_AEAD(axiom_xchacha20_poly1305, axiom::XChaCha20Poly1305)
 #undef AXIOM_C_KEY_AEAD
@@ -365,6 +295,10 @@ AXIOM_C_KEY_AEAD(axiom_xchacha20_poly1305, axiom::XChaCha20Poly1305)
 #define AXIOM_C_MGM_nist(family)
 #define AXIOM_C_ROW_(family, block, standard, ...) AXIOM_C_MGM_##standard(family)
 AXIOM_BLOCK_CIPHERS(AXIOM_C_ROW_)
+#undef AXIOM_C_ROW_
 #undef AXIOM_C_AEAD
+#undef AXIOM_C_AEAD_FORMS
+#undef AXIOM_C_AEAD_FORM
+#undef AXIOM_ID
 
 }  // extern "C"

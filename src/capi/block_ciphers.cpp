@@ -15,7 +15,7 @@ inline constexpr Kind kind_of<CmacSlot<Ctx>> = Kind::cmac;
 
 namespace {
 
-// The modes over any keyed 128-bit block cipher.
+// The modes over any keyed block cipher of N-byte blocks.
 template <std::size_t N>
 [[gnu::always_inline]] inline int one_block(const Keyed<N>& k, bool decrypt, uint8_t* out,
                                             const uint8_t* in) {
@@ -47,7 +47,7 @@ template <std::size_t N>
   if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v}))
     return AXIOM_ERR_OVERLAPPING_BUFFERS;
   detail::CbcState s;
-  (void)detail::set_register(s.reg, s.size, view(iv, N));  // N bytes: always valid
+  (void)detail::set_register<N>(s.reg, s.size, view(iv, N));  // N bytes: always valid
   s.head = 0;
   const int r = code(detail::cbc_run(k.c, s, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
   if (r == AXIOM_OK) std::memcpy(iv, s.reg, N);  // one chain: the last ciphertext block
@@ -96,7 +96,7 @@ template <std::size_t N>
   if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v}))
     return AXIOM_ERR_OVERLAPPING_BUFFERS;
   detail::CfbState s;
-  (void)detail::set_register(s.reg, s.size, view(iv, N));  // N bytes: always valid
+  (void)detail::set_register<N>(s.reg, s.size, view(iv, N));  // N bytes: always valid
   s.s = s.used = N;
   const int r = code(detail::cfb_run(k.c, s, decrypt, {out, out ? out_len : 0}, view(in, in_len)));
   if (r == AXIOM_OK) std::memcpy(iv, s.reg, N);
@@ -112,7 +112,7 @@ template <std::size_t N>
   if (clash(o, i, {v}) || overlap(v, i) || touches(k.area, {o, v}))
     return AXIOM_ERR_OVERLAPPING_BUFFERS;
   detail::OfbState s;
-  (void)detail::set_register(s.reg, s.size, view(iv, N));
+  (void)detail::set_register<N>(s.reg, s.size, view(iv, N));
   s.used = s.size;
   const int r = code(detail::ofb_run(k.c, s, {out, out ? out_len : 0}, view(in, in_len)));
   if (r == AXIOM_OK) std::memcpy(iv, s.reg, N);
@@ -215,9 +215,9 @@ int cbc_many(const Keyed<N>& k, const axiom_cbc_job* jobs, size_t n, bool pad) {
     if (clash(o, in, {all, k.area}, !pad)) return AXIOM_ERR_OVERLAPPING_BUFFERS;
   }
   for (size_t i = 0; i < n; ++i)
-    if (pad ? jobs[i].out_len < padded_size(jobs[i].in_len) : jobs[i].out_len != jobs[i].in_len)
+    if (pad ? jobs[i].out_len < padded_size(jobs[i].in_len, N) : jobs[i].out_len != jobs[i].in_len)
       return AXIOM_ERR_OUTPUT_SIZE_MISMATCH;
-  CbcJob chunk[many_chunk];
+  BasicCbcJob<N> chunk[many_chunk];
   for (size_t from = 0; from < n; from += many_chunk) {
     const size_t m = n - from < many_chunk ? n - from : many_chunk;
     for (size_t i = 0; i < m; ++i) {

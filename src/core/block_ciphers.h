@@ -18,6 +18,7 @@
 #define AXIOM_BLOCK_CIPHERS(X)             \
   X(aes, 16, nist, Aes128, Aes192, Aes256) \
   X(sm4, 16, nist, Sm4)                    \
-  X(kuznyechik, 16, gost, Kuznyechik)
+  X(kuznyechik, 16, gost, Kuznyechik)      \
+  X(magma, 8, gost, Magma)
 
 #endif /* AXIOM_CORE_BLOCK_CIPHERS_H */

@@ -12,6 +12,7 @@
 #include "axiom/axiom.hpp"
 #include "core/block_ciphers.h"
 #include "kuznyechik/kuznyechik_kernel.hpp"
+#include "magma/magma_kernel.hpp"
 #include "sm4/sm4_kernel.hpp"
 
 namespace axiom::detail {

@@ -1,5 +1,5 @@
-/* The C API of SM4 (with CCM and GCM), Kuznyechik (with MGM and CTR-ACPKM), the CFB/OFB and
- * the XTS functions from a C99 program: known answers for each function, then every documented
+/* The C API of SM4 (with CCM and GCM), Kuznyechik and Magma (with MGM and CTR-ACPKM), the CFB/OFB
+ * and the XTS functions from a C99 program: known answers for each function, then every documented
  * error path in axiom.h's order. Compiled with -std=c99 -pedantic-errors, linked static and shared.
  */
 #include <axiom/axiom.h>
@@ -483,6 +483,142 @@ static void test_mgm(void) {
         AXIOM_ERR_INVALID_ARGUMENT);
 }
 
+/* Magma: GOST R 34.12-2015 A.2, GOST R 34.13-2015 A.2 (the modes with a register of one
+ * block agree with the standard's first block), R 1323565.1.017-2018 A.1 (CTR-ACPKM) and
+ * RFC 9058 A.2 (Magma-MGM), then the errors where 8-byte blocks change the rules. */
+static void test_magma(void) {
+  static const char* gost_pt = "92def06b3c130a59db54c704f8189d204a98fb2e67a8024c8912409b17b57e41";
+  axiom_magma_ctx magma, other;
+  axiom_magma_cmac_ctx mac;
+  axiom_cbc_job job;
+  axiom_cmac_job mjob;
+  uint8_t key[32], iv[8], pt[67], buf[80], tag[16], aad[41], back[67];
+  size_t i;
+
+  unhex(key, "ffeeddccbbaa99887766554433221100f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+  unhex(pt, "fedcba9876543210");
+  CHECK(axiom_magma_init(&magma, key, 32) == AXIOM_OK);
+  CHECK(axiom_magma_encrypt_block(&magma, buf, pt) == AXIOM_OK);
+  CHECK(same_hex(buf, 8, "4ee901e5c2d8ca3d"));
+  CHECK(axiom_magma_decrypt_block(&magma, buf, buf) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 8) == 0);
+  unhex(pt, gost_pt);
+  CHECK(axiom_magma_ecb_encrypt(&magma, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "2b073f0494f372a0de70e715d3556e4811d8d9e9eacfbc1e7c68260996c67efb"));
+  CHECK(axiom_magma_ecb_decrypt(&magma, buf, 32, buf, 32) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 32) == 0);
+  unhex(iv, "1234567800000000");
+  CHECK(axiom_magma_ctr_xor(&magma, iv, 0, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "4e98110c97b7b93c3e250d93d6e85d69136d868807b2dbef568eb680ab52a12d"));
+  CHECK(axiom_magma_ctr_xor(&magma, iv, 13, buf + 13, 19, pt + 13, 19) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "4e98110c97b7b93c3e250d93d6e85d69136d868807b2dbef568eb680ab52a12d"));
+  unhex(iv, "1234567890abcdef");
+  CHECK(axiom_magma_cbc_encrypt(&magma, iv, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "96d1b05eea683919f396b78c1d47bb616183e2cca976a4babe9ce87d6fa73cf2"));
+  CHECK(memcmp(iv, buf + 24, 8) == 0);
+  unhex(iv, "1234567890abcdef");
+  CHECK(axiom_magma_cbc_decrypt(&magma, iv, buf, 32, buf, 32) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 32) == 0);
+  unhex(iv, "1234567890abcdef");
+  CHECK(axiom_magma_cfb_encrypt(&magma, iv, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 8, "db37e0e266903c83"));
+  unhex(iv, "1234567890abcdef");
+  CHECK(axiom_magma_cfb_decrypt(&magma, iv, buf, 32, buf, 32) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 32) == 0);
+  unhex(iv, "1234567890abcdef");
+  CHECK(axiom_magma_ofb_xor(&magma, iv, buf, 32, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(buf, 8, "db37e0e266903c83"));
+  unhex(iv, "1234567890abcdef");
+  CHECK(axiom_magma_ofb_xor(&magma, iv, buf, 32, buf, 32) == AXIOM_OK);
+  CHECK(memcmp(buf, pt, 32) == 0);
+  /* The MAC (A.2.6: the tag is its first 4 bytes), at once, in pieces and as a job. */
+  CHECK(axiom_magma_cmac(&magma, tag, pt, 32) == AXIOM_OK);
+  CHECK(same_hex(tag, 8, "154e72102030c5bb"));
+  CHECK(axiom_magma_cmac_init(&mac, &magma) == AXIOM_OK);
+  for (i = 0; i < 32; i += 5)
+    CHECK(axiom_magma_cmac_update(&mac, pt + i, i + 5 <= 32 ? 5 : 32 - i) == AXIOM_OK);
+  CHECK(axiom_magma_cmac_final(&mac, tag) == AXIOM_OK);
+  CHECK(same_hex(tag, 8, "154e72102030c5bb"));
+  memset(&mjob, 0xee, sizeof mjob);
+  mjob.msg = pt, mjob.msg_len = 32;
+  CHECK(axiom_magma_cmac_many(&magma, &mjob, 1) == AXIOM_OK);
+  CHECK(same_hex(mjob.tag, 16, "154e72102030c5bbeeeeeeeeeeeeeeee"));
+  /* A CBC job reads the first 8 bytes of its iv. */
+  memset(&job, 0, sizeof job);
+  unhex(job.iv, "1234567890abcdef");
+  memset(job.iv + 8, 0xee, 8);
+  job.out = buf, job.out_len = 32, job.in = pt, job.in_len = 32;
+  CHECK(axiom_magma_cbc_encrypt_many(&magma, &job, 1) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "96d1b05eea683919f396b78c1d47bb616183e2cca976a4babe9ce87d6fa73cf2"));
+  job.out_len = 40;
+  CHECK(axiom_magma_cbc_encrypt_many_padded(&magma, &job, 1) == AXIOM_OK);
+  CHECK(same_hex(buf, 32, "96d1b05eea683919f396b78c1d47bb616183e2cca976a4babe9ce87d6fa73cf2"));
+  job.out_len = 39; /* 32 bytes pad to 40 */
+  CHECK(axiom_magma_cbc_encrypt_many_padded(&magma, &job, 1) == AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+
+  /* CTR-ACPKM with sections of 16 bytes (N = 128 bits). */
+  unhex(key, "8899aabbccddeeff0011223344556677fedcba98765432100123456789abcdef");
+  CHECK(axiom_magma_init(&other, key, 32) == AXIOM_OK);
+  unhex(pt,
+        "1122334455667700ffeeddccbbaa998800112233445566778899aabbcceeff0a"
+        "112233445566778899aabbcceeff0a002233445566778899");
+  CHECK(axiom_magma_ctr_acpkm_xor(&other, (const uint8_t*)"\x12\x34\x56\x78", 4, 16, buf, 56, pt,
+                                  56) == AXIOM_OK);
+  CHECK(same_hex(buf, 56,
+                 "2ab81deeeb1e4cab68e104c4bd6b94eac72c67af6c2e5b6b0eafb61770f1b32e"
+                 "a1ae71149eed1382abd467180672ec6f84a2f15b3fca72c1"));
+  CHECK(axiom_magma_ctr_acpkm_xor(&other, iv, 8, 16, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_magma_ctr_acpkm_xor(&other, iv, 4, 12, buf, 16, pt, 16) ==
+        AXIOM_ERR_INVALID_ARGUMENT);
+
+  /* RFC 9058 A.2: Magma-MGM in the four forms; the combined tag is 8 bytes. */
+  unhex(key, "ffeeddccbbaa99887766554433221100f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+  CHECK(axiom_magma_init(&other, key, 32) == AXIOM_OK);
+  unhex(iv, "12def06b3c130a59");
+  unhex(aad, "01010101010101010202020202020202030303030303030304040404040404040505050505050505ea");
+  unhex(pt,
+        "ffeeddccbbaa998811223344556677008899aabbcceeff0a0011223344556677"
+        "99aabbcceeff0a001122334455667788aabbcceeff0a00112233445566778899aabbcc");
+  CHECK(axiom_magma_mgm_seal(&other, buf, 75, iv, 8, aad, 41, pt, 67) == AXIOM_OK);
+  CHECK(same_hex(buf, 75,
+                 "c795066c5f9ea03b85113342459185ae1f2e00d6bf2b785d940470b8bb9c8e7d"
+                 "9a5dd3731f7ddc70ec27cb0ace6fa57670f65c646abb75d547aa37c3bcb5c34e"
+                 "03bb9ca7928069aa10fd10"));
+  CHECK(axiom_magma_mgm_open(&other, back, 67, iv, 8, aad, 41, buf, 75) == AXIOM_OK);
+  CHECK(memcmp(back, pt, 67) == 0);
+  CHECK(axiom_magma_mgm_seal_detached(&other, back, 67, tag, 4, iv, 8, aad, 41, back, 67) ==
+        AXIOM_OK);
+  CHECK(same_hex(tag, 4, "a7928069"));
+  CHECK(axiom_magma_mgm_open_detached(&other, back, 67, tag, 4, iv, 8, aad, 41, back, 67) ==
+        AXIOM_OK);
+  CHECK(memcmp(back, pt, 67) == 0);
+  buf[70] ^= 1;
+  CHECK(axiom_magma_mgm_open(&other, back, 67, iv, 8, aad, 41, buf, 75) ==
+        AXIOM_ERR_AUTHENTICATION_FAILED);
+  CHECK(all_zero(back, 67));
+  CHECK(axiom_magma_mgm_seal(&other, buf, 76, iv, 8, aad, 41, pt, 67) ==
+        AXIOM_ERR_OUTPUT_SIZE_MISMATCH);
+  CHECK(axiom_magma_mgm_seal(&other, buf, 75, iv, 16, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_NONCE_SIZE);
+  CHECK(axiom_magma_mgm_seal_detached(&other, buf, 67, tag, 9, iv, 8, aad, 41, pt, 67) ==
+        AXIOM_ERR_INVALID_TAG_SIZE);
+  CHECK(axiom_magma_mgm_open(&other, buf, 0, iv, 8, aad, 41, pt, 7) ==
+        AXIOM_ERR_AUTHENTICATION_FAILED);
+
+  /* The block size's rules. */
+  CHECK(axiom_magma_init(&other, key, 16) == AXIOM_ERR_INVALID_KEY_SIZE);
+  CHECK(axiom_magma_ecb_encrypt(&magma, buf, 12, pt, 12) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_magma_cbc_encrypt(&magma, iv, buf, 20, pt, 20) == AXIOM_ERR_INVALID_ARGUMENT);
+  CHECK(axiom_magma_cbc_encrypt(&magma, iv, buf, 8, buf + 8, 8) == AXIOM_OK);
+  CHECK(axiom_magma_cbc_encrypt(&magma, buf + 4, buf, 8, pt, 8) == AXIOM_ERR_OVERLAPPING_BUFFERS);
+  axiom_magma_clear(&magma);
+  axiom_magma_clear(&other);
+  CHECK(all_zero((const uint8_t*)&magma, sizeof magma));
+  CHECK(axiom_magma_cmac(&magma, tag, pt, 16) == AXIOM_ERR_INVALID_ARGUMENT);
+  axiom_magma_clear(NULL);
+}
+
 int main(void) {
   test_aes_cfb_ofb();
   test_xts();
@@ -490,6 +626,7 @@ int main(void) {
   test_sm4_aeads();
   test_kuznyechik();
   test_mgm();
+  test_magma();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -43,15 +43,18 @@ enum class Ctx {
   sm4_gcm,
   kuz,
   kuz_tweak,
+  magma,
   aes_cmac,
   sm4_cmac,
-  kuz_cmac
+  kuz_cmac,
+  magma_cmac
 };
 
 // keyed: the calls take the context const (a key); the others they change (a computation).
 bool keyed(Ctx c) {
   return c == Ctx::aes || c == Ctx::aes_tweak || c == Ctx::aes_gcm || c == Ctx::sm4 ||
-         c == Ctx::sm4_tweak || c == Ctx::sm4_gcm || c == Ctx::kuz || c == Ctx::kuz_tweak;
+         c == Ctx::sm4_tweak || c == Ctx::sm4_gcm || c == Ctx::kuz || c == Ctx::kuz_tweak ||
+         c == Ctx::magma;
 }
 
 const uint8_t* key_bytes(int which) {  // 32 bytes of key material; which picks one of four
@@ -83,6 +86,25 @@ T* as(uint8_t* p) {
 
 uint8_t scratch[64];
 const uint8_t three[3] = {1, 2, 3};
+
+// A block cipher's context keyed with key_bytes(k) of KL bytes, and its CMAC context over the
+// cipher context `backing` with three bytes in it.
+#define CIPHER_CTX(prefix, k, KL)                                                           \
+  CtxInfo {                                                                                 \
+    sizeof(prefix##_ctx),                                                                   \
+        [](uint8_t* c, uint8_t*) { prefix##_init(as<prefix##_ctx>(c), key_bytes(k), KL); }, \
+        [](uint8_t* c) { prefix##_clear(as<prefix##_ctx>(c)); }, nullptr                    \
+  }
+#define CMAC_CTX(prefix, backing)                                                            \
+  CtxInfo {                                                                                  \
+    sizeof(prefix##_cmac_ctx),                                                               \
+        [](uint8_t* c, uint8_t* b) {                                                         \
+          prefix##_cmac_init(as<prefix##_cmac_ctx>(c), as<prefix##_ctx>(b));                 \
+          prefix##_cmac_update(as<prefix##_cmac_ctx>(c), three, 3);                          \
+        },                                                                                   \
+        [](uint8_t* c) { prefix##_cmac_final(as<prefix##_cmac_ctx>(c), scratch); }, nullptr, \
+        static_cast<int>(backing)                                                            \
+  }
 
 const CtxInfo& info(Ctx which) {
   static const CtxInfo infos[] = {
@@ -119,46 +141,18 @@ const CtxInfo& info(Ctx which) {
       {sizeof(axiom_aes_gcm_ctx),
        [](uint8_t* c, uint8_t*) { axiom_aes_gcm_init(as<axiom_aes_gcm_ctx>(c), key_bytes(0), 16); },
        [](uint8_t* c) { axiom_aes_gcm_clear(as<axiom_aes_gcm_ctx>(c)); }, nullptr},
-      {sizeof(axiom_sm4_ctx),
-       [](uint8_t* c, uint8_t*) { axiom_sm4_init(as<axiom_sm4_ctx>(c), key_bytes(0), 16); },
-       [](uint8_t* c) { axiom_sm4_clear(as<axiom_sm4_ctx>(c)); }, nullptr},
-      {sizeof(axiom_sm4_ctx),
-       [](uint8_t* c, uint8_t*) { axiom_sm4_init(as<axiom_sm4_ctx>(c), key_bytes(1), 16); },
-       [](uint8_t* c) { axiom_sm4_clear(as<axiom_sm4_ctx>(c)); }, nullptr},
+      CIPHER_CTX(axiom_sm4, 0, 16),
+      CIPHER_CTX(axiom_sm4, 1, 16),
       {sizeof(axiom_sm4_gcm_ctx),
        [](uint8_t* c, uint8_t*) { axiom_sm4_gcm_init(as<axiom_sm4_gcm_ctx>(c), key_bytes(0), 16); },
        [](uint8_t* c) { axiom_sm4_gcm_clear(as<axiom_sm4_gcm_ctx>(c)); }, nullptr},
-      {sizeof(axiom_kuznyechik_ctx),
-       [](uint8_t* c, uint8_t*) {
-         axiom_kuznyechik_init(as<axiom_kuznyechik_ctx>(c), key_bytes(0), 32);
-       },
-       [](uint8_t* c) { axiom_kuznyechik_clear(as<axiom_kuznyechik_ctx>(c)); }, nullptr},
-      {sizeof(axiom_kuznyechik_ctx),
-       [](uint8_t* c, uint8_t*) {
-         axiom_kuznyechik_init(as<axiom_kuznyechik_ctx>(c), key_bytes(1), 32);
-       },
-       [](uint8_t* c) { axiom_kuznyechik_clear(as<axiom_kuznyechik_ctx>(c)); }, nullptr},
-      {sizeof(axiom_aes_cmac_ctx),
-       [](uint8_t* c, uint8_t* b) {
-         axiom_aes_cmac_init(as<axiom_aes_cmac_ctx>(c), as<axiom_aes_ctx>(b));
-         axiom_aes_cmac_update(as<axiom_aes_cmac_ctx>(c), three, 3);
-       },
-       [](uint8_t* c) { axiom_aes_cmac_final(as<axiom_aes_cmac_ctx>(c), scratch); }, nullptr,
-       static_cast<int>(Ctx::aes)},
-      {sizeof(axiom_sm4_cmac_ctx),
-       [](uint8_t* c, uint8_t* b) {
-         axiom_sm4_cmac_init(as<axiom_sm4_cmac_ctx>(c), as<axiom_sm4_ctx>(b));
-         axiom_sm4_cmac_update(as<axiom_sm4_cmac_ctx>(c), three, 3);
-       },
-       [](uint8_t* c) { axiom_sm4_cmac_final(as<axiom_sm4_cmac_ctx>(c), scratch); }, nullptr,
-       static_cast<int>(Ctx::sm4)},
-      {sizeof(axiom_kuznyechik_cmac_ctx),
-       [](uint8_t* c, uint8_t* b) {
-         axiom_kuznyechik_cmac_init(as<axiom_kuznyechik_cmac_ctx>(c), as<axiom_kuznyechik_ctx>(b));
-         axiom_kuznyechik_cmac_update(as<axiom_kuznyechik_cmac_ctx>(c), three, 3);
-       },
-       [](uint8_t* c) { axiom_kuznyechik_cmac_final(as<axiom_kuznyechik_cmac_ctx>(c), scratch); },
-       nullptr, static_cast<int>(Ctx::kuz)},
+      CIPHER_CTX(axiom_kuznyechik, 0, 32),
+      CIPHER_CTX(axiom_kuznyechik, 1, 32),
+      CIPHER_CTX(axiom_magma, 0, 32),
+      CMAC_CTX(axiom_aes, Ctx::aes),
+      CMAC_CTX(axiom_sm4, Ctx::sm4),
+      CMAC_CTX(axiom_kuznyechik, Ctx::kuz),
+      CMAC_CTX(axiom_magma, Ctx::magma),
   };
   return infos[static_cast<int>(which)];
 }
@@ -231,9 +225,9 @@ P in(size_t n) { return param(K::in, n, false); }
 P fin(size_t n) { return param(K::in, n, true); }
 P out(size_t n, Policy p = Policy::apart) { return param(K::out, n, false, p); }
 P fout(size_t n, Policy p = Policy::aside) { return param(K::out, n, true, p); }
-P iv() { return param(K::inout, 16, true); }
+P iv(size_t n) { return param(K::inout, n, true); }
 P sc(uint64_t v) { return param(K::scalar, v, true); }
-P jobs(K k) { return param(k, 2, false); }
+P jobs(K k, size_t block) { return param(k, block, false); }  // two jobs, blocks of `block` bytes
 P path() {
   P p = param(K::path, 0, true);
   p.null_code = -1;
@@ -275,9 +269,9 @@ const uint8_t* plain() {
   return p;
 }
 
-// The block-cipher rows of one cipher (prefix_*), over contexts CT (CT2 the XTS tweak key's)
-// and CMAC contexts CM; keys of KL bytes.
-#define CIPHER_ROWS(prefix, CT, CT2, CM, KL)                                                       \
+// The block-cipher rows of one cipher (prefix_*), over contexts CT and CMAC contexts CM; keys
+// of KL bytes, blocks of B bytes.
+#define CIPHER_ROWS(prefix, CT, CM, KL, B)                                                         \
   Row{#prefix "_init",                                                                             \
       {init(CT), in(KL).bad(KL + 1, KEY).bad(0, KEY)},                                             \
       [](Arg* a) { return prefix##_init(C(prefix##_ctx, 0), a[1].p, a[1].n); }},                   \
@@ -285,10 +279,10 @@ const uint8_t* plain() {
                 {clear(CT)},                                                                       \
                 [](Arg* a) { return prefix##_clear(C(prefix##_ctx, 0)), 0; }}),                    \
       Row{#prefix "_encrypt_block",                                                                \
-          {ctx(CT), fout(16, IP), fin(16).as_main()},                                              \
+          {ctx(CT), fout(B, IP), fin(B).as_main()},                                                \
           [](Arg* a) { return prefix##_encrypt_block(C(prefix##_ctx, 0), a[1].p, a[2].p); }},      \
       Row{#prefix "_decrypt_block",                                                                \
-          {ctx(CT), fout(16, IP), fin(16).as_main()},                                              \
+          {ctx(CT), fout(B, IP), fin(B).as_main()},                                                \
           [](Arg* a) { return prefix##_decrypt_block(C(prefix##_ctx, 0), a[1].p, a[2].p); }},      \
       Row{#prefix "_ecb_encrypt",                                                                  \
           {ctx(CT), out(32, IP).bad(48, SIZE), in(32).as_main().bad(17, ARG)},                     \
@@ -301,42 +295,42 @@ const uint8_t* plain() {
             return prefix##_ecb_decrypt(C(prefix##_ctx, 0), a[1].p, a[1].n, a[2].p, a[2].n);       \
           }},                                                                                      \
       Row{#prefix "_cbc_encrypt",                                                                  \
-          {ctx(CT), iv(), out(32, IP).bad(48, SIZE), in(32).as_main().bad(33, ARG)},               \
+          {ctx(CT), iv(B), out(32, IP).bad(48, SIZE), in(32).as_main().bad(33, ARG)},              \
           [](Arg* a) {                                                                             \
             return prefix##_cbc_encrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
                                         a[3].n);                                                   \
           }},                                                                                      \
       Row{#prefix "_cbc_decrypt",                                                                  \
-          {ctx(CT), iv(), out(32, IP).bad(16, SIZE), in(32).as_main().bad(1, ARG)},                \
+          {ctx(CT), iv(B), out(32, IP).bad(16, SIZE), in(32).as_main().bad(1, ARG)},               \
           [](Arg* a) {                                                                             \
             return prefix##_cbc_decrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
                                         a[3].n);                                                   \
           }},                                                                                      \
       Row{#prefix "_ctr_xor",                                                                      \
-          {ctx(CT), fin(16), sc(5), out(33, IP).bad(34, SIZE), in(33).as_main()},                  \
+          {ctx(CT), fin(B), sc(5), out(33, IP).bad(34, SIZE), in(33).as_main()},                   \
           [](Arg* a) {                                                                             \
             return prefix##_ctr_xor(C(prefix##_ctx, 0), a[1].p, a[2].v, a[3].p, a[3].n, a[4].p,    \
                                     a[4].n);                                                       \
           }},                                                                                      \
       Row{#prefix "_cfb_encrypt",                                                                  \
-          {ctx(CT), iv(), out(33, IP).bad(32, SIZE), in(33).as_main()},                            \
+          {ctx(CT), iv(B), out(33, IP).bad(32, SIZE), in(33).as_main()},                           \
           [](Arg* a) {                                                                             \
             return prefix##_cfb_encrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
                                         a[3].n);                                                   \
           }},                                                                                      \
       Row{#prefix "_cfb_decrypt",                                                                  \
-          {ctx(CT), iv(), out(33, IP).bad(34, SIZE), in(33).as_main()},                            \
+          {ctx(CT), iv(B), out(33, IP).bad(34, SIZE), in(33).as_main()},                           \
           [](Arg* a) {                                                                             \
             return prefix##_cfb_decrypt(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p,        \
                                         a[3].n);                                                   \
           }},                                                                                      \
       Row{#prefix "_ofb_xor",                                                                      \
-          {ctx(CT), iv(), out(33, IP).bad(34, SIZE), in(33).as_main()},                            \
+          {ctx(CT), iv(B), out(33, IP).bad(34, SIZE), in(33).as_main()},                           \
           [](Arg* a) {                                                                             \
             return prefix##_ofb_xor(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n, a[3].p, a[3].n);   \
           }},                                                                                      \
       Row{#prefix "_cmac",                                                                         \
-          {ctx(CT), fout(16), in(40)},                                                             \
+          {ctx(CT), fout(B), in(40)},                                                              \
           [](Arg* a) { return prefix##_cmac(C(prefix##_ctx, 0), a[1].p, a[2].p, a[2].n); }},       \
       Row{#prefix "_cmac_init",                                                                    \
           {init(CM), ctx(CT)},                                                                     \
@@ -345,55 +339,61 @@ const uint8_t* plain() {
           {ctx(CM), in(40)},                                                                       \
           [](Arg* a) { return prefix##_cmac_update(C(prefix##_cmac_ctx, 0), a[1].p, a[1].n); }},   \
       Row{#prefix "_cmac_final",                                                                   \
-          {ctx(CM), fout(16)},                                                                     \
+          {ctx(CM), fout(B)},                                                                      \
           [](Arg* a) { return prefix##_cmac_final(C(prefix##_cmac_ctx, 0), a[1].p); }},            \
-      Row{#prefix "_xts_encrypt",                                                                  \
-          {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_IEEE1619).bad(2, ARG), fin(16),                 \
-           out(40, IP).bad(41, SIZE), in(40).as_main().bad(15, ARG)},                              \
-          [](Arg* a) {                                                                             \
-            return prefix##_xts_encrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1),                    \
-                                        static_cast<int>(a[2].v), a[3].p, a[4].p, a[4].n, a[5].p,  \
-                                        a[5].n);                                                   \
-          }},                                                                                      \
-      Row{#prefix "_xts_decrypt",                                                                  \
-          {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_GB17964).bad(7, ARG), fin(16),                  \
-           out(40, IP).bad(39, SIZE), in(40).as_main().bad(0, ARG)},                               \
-          [](Arg* a) {                                                                             \
-            return prefix##_xts_decrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1),                    \
-                                        static_cast<int>(a[2].v), a[3].p, a[4].p, a[4].n, a[5].p,  \
-                                        a[5].n);                                                   \
-          }},                                                                                      \
       Row{#prefix "_cbc_encrypt_many",                                                             \
-          {ctx(CT), jobs(K::cbc_jobs)},                                                            \
+          {ctx(CT), jobs(K::cbc_jobs, B)},                                                         \
           [](Arg* a) {                                                                             \
             return prefix##_cbc_encrypt_many(C(prefix##_ctx, 0), C(const axiom_cbc_job, 1),        \
                                              a[1].n);                                              \
           }},                                                                                      \
       Row{#prefix "_cbc_encrypt_many_padded",                                                      \
-          {ctx(CT), jobs(K::cbc_jobs_padded)},                                                     \
+          {ctx(CT), jobs(K::cbc_jobs_padded, B)},                                                  \
           [](Arg* a) {                                                                             \
             return prefix##_cbc_encrypt_many_padded(C(prefix##_ctx, 0), C(const axiom_cbc_job, 1), \
                                                     a[1].n);                                       \
           }},                                                                                      \
       Row {                                                                                        \
 #prefix "_cmac_many",                                                                          \
-        {ctx(CT), jobs(K::cmac_jobs) },                                                            \
+        {ctx(CT), jobs(K::cmac_jobs, B) },                                                         \
          [](Arg *                                                                                  \
             a) { return prefix##_cmac_many(C(prefix##_ctx, 0), C(axiom_cmac_job, 1), a[1].n); }    \
   }
 
+// XTS over contexts CT (data key) and CT2 (tweak key), for ciphers of 16-byte blocks.
+#define XTS_ROWS(prefix, CT, CT2)                                                             \
+  Row{#prefix "_xts_encrypt",                                                                 \
+      {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_IEEE1619).bad(2, ARG), fin(16),                \
+       out(40, IP).bad(41, SIZE), in(40).as_main().bad(15, ARG)},                             \
+      [](Arg* a) {                                                                            \
+        return prefix##_xts_encrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1),                   \
+                                    static_cast<int>(a[2].v), a[3].p, a[4].p, a[4].n, a[5].p, \
+                                    a[5].n);                                                  \
+      }},                                                                                     \
+      Row {                                                                                   \
+#prefix "_xts_decrypt",                                                                  \
+          {ctx(CT), ctx(CT2).pair(0), sc(AXIOM_XTS_GB17964).bad(7, ARG), fin(16),                  \
+           out(40, IP).bad(39, SIZE), in(40).as_main().bad(0, ARG)},                               \
+          [](Arg* a) {                                                                             \
+            return prefix##_xts_decrypt(C(prefix##_ctx, 0), C(prefix##_ctx, 1),                    \
+                                        static_cast<int>(a[2].v), a[3].p, a[4].p, a[4].n, a[5].p,  \
+                                        a[5].n);                                                   \
+          }    \
+  }
+
 // The four forms of an AEAD over a context CT (prefix_seal(ctx, out, nonce, aad, in), ...),
-// nonces of NL bytes (BN: a wrong length), detached tags of 16 bytes (BT: a wrong length).
-#define CTX_AEAD_ROWS(prefix, CT, T, NL, BN, BT)                                                   \
+// nonces of NL bytes (BN: a wrong length), tags of TL bytes (BT: a wrong length of a detached
+// one).
+#define CTX_AEAD_ROWS(prefix, CT, T, NL, BN, TL, BT)                                               \
   Row{#prefix "_seal",                                                                             \
-      {ctx(CT), out(48, IPS).bad(47, SIZE), in(NL).bad(BN, NONCE), in(20), in(32).as_main()},      \
+      {ctx(CT), out(32 + TL, IPS).bad(47, SIZE), in(NL).bad(BN, NONCE), in(20), in(32).as_main()}, \
       [](Arg* a) {                                                                                 \
         return prefix##_seal(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p,      \
                              a[4].n);                                                              \
       }},                                                                                          \
       Row{#prefix "_open",                                                                         \
           {ctx(CT), out(32, IPS).bad(33, SIZE), in(NL).bad(BN, NONCE), in(20),                     \
-           in(48).as_main().bad(15, AUTH)},                                                        \
+           in(32 + TL).as_main().bad(TL - 1, AUTH)},                                               \
           [](Arg* a) {                                                                             \
             return prefix##_open(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p,  \
                                  a[4].n);                                                          \
@@ -404,10 +404,10 @@ const uint8_t* plain() {
           false,                                                                                   \
           [](Arg* a) {                                                                             \
             prefix##_seal(C(T, 0), a[4].p, a[4].n, a[2].p, a[2].n, a[3].p, a[3].n, plain(),        \
-                          a[4].n - 16);                                                            \
+                          a[4].n - TL);                                                            \
           }},                                                                                      \
       Row{#prefix "_seal_detached",                                                                \
-          {ctx(CT), out(32, IP).bad(31, SIZE), out(16).bad(BT, TAG), in(NL).bad(BN, NONCE),        \
+          {ctx(CT), out(32, IP).bad(31, SIZE), out(TL).bad(BT, TAG), in(NL).bad(BN, NONCE),        \
            in(20), in(32).as_main()},                                                              \
           [](Arg* a) {                                                                             \
             return prefix##_seal_detached(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, \
@@ -415,7 +415,7 @@ const uint8_t* plain() {
           }},                                                                                      \
       Row {                                                                                        \
 #prefix "_open_detached",                                                                   \
-          {ctx(CT), out(32, IP).bad(33, SIZE), in(16).bad(BT, TAG), in(NL).bad(BN, NONCE), in(20), in(32).as_main()}, \
+          {ctx(CT), out(32, IP).bad(33, SIZE), in(TL).bad(BT, TAG), in(NL).bad(BN, NONCE), in(20), in(32).as_main()}, \
           [](Arg* a) {                                                                                \
             return prefix##_open_detached(C(T, 0), a[1].p, a[1].n, a[2].p, a[2].n, a[3].p, a[3].n, a[4].p, a[4].n, \
                                           a[5].p, a[5].n);                                            \
@@ -427,6 +427,18 @@ const uint8_t* plain() {
             std::memcpy(a[5].p, a[1].p, a[5].n);                                                      \
           }      \
   }
+
+// CTR-ACPKM and MGM of a GOST cipher of B-byte blocks over contexts CT: IVs of B/2 bytes,
+// sections of whole blocks, MGM nonces and tags of a block.
+#define GOST_ROWS(prefix, CT, B)                                                                  \
+  Row{#prefix "_ctr_acpkm_xor",                                                                   \
+      {ctx(CT), in(B / 2).bad(B, NONCE), sc(4 * B).bad(B + 4, ARG).bad(0, ARG),                   \
+       out(50, IP).bad(51, SIZE), in(50).as_main()},                                              \
+      [](Arg* a) {                                                                                \
+        return prefix##_ctr_acpkm_xor(C(prefix##_ctx, 0), a[1].p, a[1].n, a[2].v, a[3].p, a[3].n, \
+                                      a[4].p, a[4].n);                                            \
+      }},                                                                                         \
+      CTX_AEAD_ROWS(prefix##_mgm, CT, prefix##_ctx, B, B - 4, B, 3)
 
 // The four forms of an AEAD keyed per call (prefix_seal(out, key, nonce, aad, in), ...).
 #define KEY_AEAD_ROWS(prefix, NL)                                                                  \
@@ -549,32 +561,30 @@ const std::vector<Row>& table() {
             return axiom_kdf_tree_gostr3411_2012_256(a[0].p, a[0].n, a[1].p, a[1].n, a[2].p, a[2].n,
                                                      a[3].p, a[3].n, a[4].v);
           }},
-      CIPHER_ROWS(axiom_aes, Ctx::aes, Ctx::aes_tweak, Ctx::aes_cmac, 16),
+      CIPHER_ROWS(axiom_aes, Ctx::aes, Ctx::aes_cmac, 16, 16),
+      XTS_ROWS(axiom_aes, Ctx::aes, Ctx::aes_tweak),
       Row{"axiom_aes_gcm_init",
           {init(Ctx::aes_gcm), in(24).bad(20, KEY)},
           [](Arg* a) { return axiom_aes_gcm_init(C(axiom_aes_gcm_ctx, 0), a[1].p, a[1].n); }},
       quiet(Row{"axiom_aes_gcm_clear",
                 {clear(Ctx::aes_gcm)},
                 [](Arg* a) { return axiom_aes_gcm_clear(C(axiom_aes_gcm_ctx, 0)), 0; }}),
-      CTX_AEAD_ROWS(axiom_aes_gcm, Ctx::aes_gcm, axiom_aes_gcm_ctx, 12, 0, 11),
-      CIPHER_ROWS(axiom_sm4, Ctx::sm4, Ctx::sm4_tweak, Ctx::sm4_cmac, 16),
-      CTX_AEAD_ROWS(axiom_sm4_ccm, Ctx::sm4, axiom_sm4_ctx, 12, 6, 5),
+      CTX_AEAD_ROWS(axiom_aes_gcm, Ctx::aes_gcm, axiom_aes_gcm_ctx, 12, 0, 16, 11),
+      CIPHER_ROWS(axiom_sm4, Ctx::sm4, Ctx::sm4_cmac, 16, 16),
+      XTS_ROWS(axiom_sm4, Ctx::sm4, Ctx::sm4_tweak),
+      CTX_AEAD_ROWS(axiom_sm4_ccm, Ctx::sm4, axiom_sm4_ctx, 12, 6, 16, 5),
       Row{"axiom_sm4_gcm_init",
           {init(Ctx::sm4_gcm), in(16).bad(32, KEY)},
           [](Arg* a) { return axiom_sm4_gcm_init(C(axiom_sm4_gcm_ctx, 0), a[1].p, a[1].n); }},
       quiet(Row{"axiom_sm4_gcm_clear",
                 {clear(Ctx::sm4_gcm)},
                 [](Arg* a) { return axiom_sm4_gcm_clear(C(axiom_sm4_gcm_ctx, 0)), 0; }}),
-      CTX_AEAD_ROWS(axiom_sm4_gcm, Ctx::sm4_gcm, axiom_sm4_gcm_ctx, 12, 0, 17),
-      CIPHER_ROWS(axiom_kuznyechik, Ctx::kuz, Ctx::kuz_tweak, Ctx::kuz_cmac, 32),
-      Row{"axiom_kuznyechik_ctr_acpkm_xor",
-          {ctx(Ctx::kuz), in(8).bad(16, NONCE), sc(32).bad(24, ARG).bad(0, ARG),
-           out(50, IP).bad(51, SIZE), in(50).as_main()},
-          [](Arg* a) {
-            return axiom_kuznyechik_ctr_acpkm_xor(C(axiom_kuznyechik_ctx, 0), a[1].p, a[1].n,
-                                                  a[2].v, a[3].p, a[3].n, a[4].p, a[4].n);
-          }},
-      CTX_AEAD_ROWS(axiom_kuznyechik_mgm, Ctx::kuz, axiom_kuznyechik_ctx, 16, 12, 3),
+      CTX_AEAD_ROWS(axiom_sm4_gcm, Ctx::sm4_gcm, axiom_sm4_gcm_ctx, 12, 0, 16, 17),
+      CIPHER_ROWS(axiom_kuznyechik, Ctx::kuz, Ctx::kuz_cmac, 32, 16),
+      XTS_ROWS(axiom_kuznyechik, Ctx::kuz, Ctx::kuz_tweak),
+      GOST_ROWS(axiom_kuznyechik, Ctx::kuz, 16),
+      CIPHER_ROWS(axiom_magma, Ctx::magma, Ctx::magma_cmac, 32, 8),
+      GOST_ROWS(axiom_magma, Ctx::magma, 8),
       Row{"axiom_chacha20",
           {out(40, IP).bad(41, SIZE), in(32).bad(16, KEY), in(12).bad(24, NONCE), sc(1),
            in(40).as_main()},
@@ -755,7 +765,7 @@ class Invocation {
           for (int j = 0; j < 2; ++j) {
             const size_t in_len =
                 pad ? 20 + 13 * static_cast<size_t>(j) : 32 + 16 * static_cast<size_t>(j);
-            const size_t out_len = pad ? (in_len / 16 + 1) * 16 : in_len;
+            const size_t out_len = pad ? (in_len / s.len + 1) * s.len : in_len;
             axiom_cbc_job& job = jobs[j];
             job.in = slot();
             job.in_len = in_len;

@@ -403,6 +403,28 @@ class Sm4(unittest.TestCase):
                 self.assertEqual((rc, ours, err), (0, theirs.lower(), b""))
 
 
+def mgm_vectors_and_tampering(test, alg, vectors, block):
+    """The MGM of alg against its vectors (ciphertext || tag of a block); a changed tag opens
+    nothing; --tag-len 4 gives the first 4 bytes of the tag; a nonce with its first bit set is
+    a usage error."""
+    for c in kat_cases(vectors):
+        args = ["-K", c["Key"], "--iv", c["Nonce"]] + (["--aad", c["AAD"]] if c["AAD"] else [])
+        rc, out, err = axiom("cipher", "-a", alg, "-e", *args, data=bytes.fromhex(c["Plaintext"]))
+        test.assertEqual((rc, err), (0, b""))
+        test.assertEqual(out.hex(), c["Ciphertext"] + c["Tag"])
+        rc, back, _ = axiom("cipher", "-a", alg, "-d", *args, data=out)
+        test.assertEqual((rc, back.hex()), (0, c["Plaintext"]))
+        bad = bytearray(out)
+        bad[-1] ^= 1
+        rc, back, err = axiom("cipher", "-a", alg, "-d", *args, data=bytes(bad))
+        test.assertEqual((rc, back), (1, b""))
+        rc, out4, _ = axiom("cipher", "-a", alg, "-e", *args, "--tag-len", "4", data=bytes.fromhex(c["Plaintext"]))
+        test.assertEqual((rc, out4), (0, out[:4 - block]))
+    rc, _, err = axiom("cipher", "-a", alg, "-e", "-K", "00" * 32, "--iv", "80" + "00" * (block - 1), data=b"x")
+    test.assertEqual(rc, 2)
+    test.assertIn(b"nonce", err)
+
+
 class Kuznyechik(unittest.TestCase):
     """axiom cipher -a kuznyechik-* byte for byte as `openssl enc -engine gost` (ECB and CBC padded
     and not, CTR and CTR-ACPKM with their 8-byte IV, OFB, CFB), kuznyechik-mgm against RFC 9058 and its derived
@@ -431,31 +453,101 @@ class Kuznyechik(unittest.TestCase):
                         self.assertEqual((rc, back, err), (0, data, b""))
 
     def test_mgm_vectors_and_tampering(self):
-        for c in kat_cases("mgm_kuznyechik.txt"):
-            args = ["-K", c["Key"], "--iv", c["Nonce"], "--aad", c["AAD"]] if c["AAD"] else \
-                   ["-K", c["Key"], "--iv", c["Nonce"]]
-            rc, out, err = axiom("cipher", "-a", "kuznyechik-mgm", "-e", *args, data=bytes.fromhex(c["Plaintext"]))
-            self.assertEqual((rc, err), (0, b""))
-            self.assertEqual(out.hex(), c["Ciphertext"] + c["Tag"])
-            rc, back, _ = axiom("cipher", "-a", "kuznyechik-mgm", "-d", *args, data=out)
-            self.assertEqual((rc, back.hex()), (0, c["Plaintext"]))
-            bad = bytearray(out)
-            bad[-1] ^= 1
-            rc, back, err = axiom("cipher", "-a", "kuznyechik-mgm", "-d", *args, data=bytes(bad))
-            self.assertEqual((rc, back), (1, b""))
-            rc, out8, _ = axiom("cipher", "-a", "kuznyechik-mgm", "-e", *args, "--tag-len", "8",
-                                data=bytes.fromhex(c["Plaintext"]))
-            self.assertEqual((rc, out8), (0, out[:-8]))
-        # The nonce has 127 bits: its first bit set is a usage error.
-        rc, _, err = axiom("cipher", "-a", "kuznyechik-mgm", "-e", "-K", "00" * 32, "--iv", "80" + "00" * 15, data=b"x")
-        self.assertEqual(rc, 2)
-        self.assertIn(b"nonce", err)
+        mgm_vectors_and_tampering(self, "kuznyechik-mgm", "mgm_kuznyechik.txt", 16)
 
     def test_mac_vectors(self):
         for c in kat_cases("kuznyechik_mac.txt"):
             rc, out, err = axiom("mac", "-a", "kuznyechik-mac", "-K", c["Key"], data=bytes.fromhex(c["Msg"]))
             self.assertEqual((rc, err), (0, b""))
             self.assertTrue(out.decode().strip().startswith(c["Tag"]), c)
+
+
+class Magma(unittest.TestCase):
+    """axiom cipher -a magma-* byte for byte as `openssl enc -engine gost` (CBC padded and not
+    with its 8-byte IV, CTR and CTR-ACPKM with their 4-byte IV), ECB, CFB, CFB8 and OFB
+    against reference.py over the engine's block encryption (the engine's `enc` has none of
+    them), the GOST R 34.13-2015 and RFC 9058 vectors of every mode, axiom mac -a magma-mac
+    against the engine's magma-mac (`openssl dgst -mac magma-mac`)."""
+
+    SIZES = [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000, 4097, 65537]
+
+    def crypt(self, alg, direction, key, iv, data, *extra):
+        ivs = ["--iv", iv.hex()] if iv else []
+        rc, out, err = axiom("cipher", "-a", alg, direction, "-K", key.hex(), *ivs, *extra, data=data)
+        self.assertEqual((rc, err), (0, b""), (alg, direction))
+        return out
+
+    @unittest.skipIf(GOST_ENC is None, "the OpenSSL GOST engine is not installed (libengine-gost-openssl)")
+    def test_modes_match_gost_engine(self):
+        for mode in ("cbc", "ctr", "ctr-acpkm"):
+            for size in self.SIZES + ([1024, 1025, 2048, 8193] if mode == "ctr-acpkm" else []):
+                for nopad in ([False, True] if mode == "cbc" and size % 8 == 0 else [False]):
+                    key, iv, data = os.urandom(32), os.urandom(4 if mode.startswith("ctr") else 8), os.urandom(size)
+                    flags = (["-nopad"], ["--nopad"]) if nopad else ([], [])
+                    alg = f"magma-{mode}"
+                    with self.subTest(alg=alg, size=size, nopad=nopad):
+                        rc, theirs, err = run([*GOST_ENC, f"-{alg}", "-K", key.hex(), "-iv", iv.hex(), *flags[0]],
+                                              data=data)
+                        self.assertEqual(rc, 0, err)
+                        self.assertEqual(self.crypt(alg, "-e", key, iv, data, *flags[1]), theirs)
+                        self.assertEqual(self.crypt(alg, "-d", key, iv, theirs, *flags[1]), data)
+
+    def test_ecb_cfb_ofb_against_reference(self):
+        # ECB (padded and not), CFB with a segment of a block and of a byte and OFB, with the
+        # IV of a block and GOST R 34.13-2015's registers of 2 and 8 blocks.
+        for size in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65]:
+            key, data = os.urandom(32), os.urandom(size)
+            encrypt = reference.ecb_oracle("magma", key)
+            with self.subTest(mode="ecb", size=size):
+                padded = data + bytes([8 - size % 8]) * (8 - size % 8)
+                self.assertEqual(self.crypt("magma-ecb", "-e", key, b"", data), encrypt(padded))
+                self.assertEqual(self.crypt("magma-ecb", "-d", key, b"", encrypt(padded)), data)
+                whole = data[:size // 8 * 8]
+                self.assertEqual(self.crypt("magma-ecb", "-e", key, b"", whole, "--nopad"), encrypt(whole))
+            for iv_size in [8, 16, 64]:
+                iv = os.urandom(iv_size)
+                for alg, segment in [("magma-cfb", 8), ("magma-cfb8", 1)]:
+                    with self.subTest(alg=alg, size=size, iv_size=iv_size):
+                        want = reference.cfb(encrypt, iv, data, segment, block=8)
+                        self.assertEqual(self.crypt(alg, "-e", key, iv, data), want)
+                        self.assertEqual(self.crypt(alg, "-d", key, iv, want), data)
+                with self.subTest(alg="magma-ofb", size=size, iv_size=iv_size):
+                    register, stream = iv, b""
+                    while len(stream) < size:
+                        block = encrypt(register[:8])
+                        stream += block
+                        register = register[8:] + block
+                    want = reference.xor(data, stream)
+                    self.assertEqual(self.crypt("magma-ofb", "-e", key, iv, data), want)
+                    self.assertEqual(self.crypt("magma-ofb", "-d", key, iv, want), data)
+
+    def test_standard_vectors(self):
+        # GOST R 34.13-2015 A.2 (ECB, CTR, OFB, CBC, CFB) and R 1323565.1.017-2018 (CTR-ACPKM).
+        for name, alg, extra in [("magma_ecb.txt", "magma-ecb", ["--nopad"]), ("magma_ctr.txt", "magma-ctr", []),
+                                 ("magma_ofb.txt", "magma-ofb", []), ("magma_cbc.txt", "magma-cbc", ["--nopad"]),
+                                 ("magma_cfb.txt", "magma-cfb", [])]:
+            for c in kat_cases(name):
+                key, iv = bytes.fromhex(c["Key"]), bytes.fromhex(c.get("IV", ""))
+                pt, ct = bytes.fromhex(c["Plaintext"]), bytes.fromhex(c["Ciphertext"])
+                with self.subTest(alg=alg, iv_size=len(iv)):
+                    self.assertEqual(self.crypt(alg, "-e", key, iv, pt, *extra), ct)
+                    self.assertEqual(self.crypt(alg, "-d", key, iv, ct, *extra), pt)
+        for c in kat_cases("magma_ctr_acpkm.txt"):
+            if c["SectionSize"] != "1024":  # the command line has the GOST engine's sections
+                continue
+            key, iv = bytes.fromhex(c["Key"]), bytes.fromhex(c["IV"])
+            self.assertEqual(self.crypt("magma-ctr-acpkm", "-e", key, iv, bytes.fromhex(c["Plaintext"])).hex(),
+                             c["Ciphertext"])
+
+    def test_mgm_vectors_and_tampering(self):
+        mgm_vectors_and_tampering(self, "magma-mgm", "mgm_magma.txt", 8)
+
+    def test_ivs_of_other_sizes_are_refused(self):
+        for alg, size, rule in [("magma-cbc", 12, "8 bytes, or 8\\*z bytes"), ("magma-ctr", 8, "4 bytes"),
+                                ("magma-ctr-acpkm", 16, "4 bytes"), ("magma-mgm", 16, "an 8-byte nonce")]:
+            rc, out, err = axiom("cipher", "-a", alg, "-e", "-K", "00" * 32, "--iv", "00" * size, data=b"x")
+            self.assertEqual((rc, out), (2, b""), alg)
+            self.assertRegex(err.decode(), rf"^axiom cipher: invalid IV: {alg} takes {rule}")
 
 
 class Modes(unittest.TestCase):

@@ -140,6 +140,11 @@ KUZ_NAMES = set(KUZ_CIPHERS + ["kuznyechik-mac"])
 AES_NAMES |= KUZ_NAMES
 AES_PORTABLE.update({name: "kuznyechik/portable+mgm/portable" if name.endswith("mgm") else "kuznyechik/portable"
                      for name in KUZ_NAMES})
+MAGMA_CIPHERS = [f"magma-{m}" for m in ("ecb", "cbc", "ctr", "ctr-acpkm", "ofb", "cfb", "cfb8", "mgm")]
+MAGMA_NAMES = set(MAGMA_CIPHERS + ["magma-mac"])
+AES_NAMES |= MAGMA_NAMES
+AES_PORTABLE.update({name: "magma/portable+mgm64/portable" if name.endswith("mgm") else "magma/portable"
+                     for name in MAGMA_NAMES})
 
 
 def gost_engine_enc():

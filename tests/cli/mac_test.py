@@ -40,6 +40,18 @@ class Mac(unittest.TestCase):
                 self.skipTest("openssl mac failed")
             self.assertEqual(axiom("mac", "-K", key, data=data)[1], out.lower())
 
+    @unittest.skipIf(GOST_ENC is None, "the OpenSSL GOST engine is not installed (libengine-gost-openssl)")
+    def test_magma_mac_against_gost_engine(self):
+        # GOST R 34.13-2015's MAC over Magma (the whole 8-byte tag), as the engine's magma-mac.
+        for size in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000, 4097]:
+            key, data = os.urandom(32).hex(), os.urandom(size)
+            with self.subTest(size=size):
+                rc, theirs, err = run([OPENSSL, "dgst", "-engine", "gost", "-mac", "magma-mac", "-macopt",
+                                       f"hexkey:{key}"], data=data)
+                self.assertEqual(rc, 0, err)
+                tag = theirs.decode().split("= ")[-1].strip()
+                self.assertEqual(axiom("mac", "-a", "magma-mac", "-K", key, data=data), (0, f"{tag}\n".encode(), b""))
+
     def test_errors(self):
         for bad in ["abc", "zz", "6b 65", "0x6b"]:
             rc, out, err = axiom("mac", "-K", bad)

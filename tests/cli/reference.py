@@ -1,13 +1,13 @@
 """Reference block-cipher modes for the command-line tests, written from the standards over an
-ECB oracle (a function that encrypts whole 16-byte blocks), so that modes without a peer on
-this machine (GOST R 34.13-2015's CFB with an 8-bit segment, Kuznyechik XTS, GCM with a nonce
-of a few bytes, SM4-CCM with any nonce length) are still checked against an independent
-implementation. Slow and simple: for short test messages only.
+ECB oracle (a function that encrypts whole blocks), so that modes without a peer on this
+machine (GOST R 34.13-2015's CFB with an 8-bit segment, Magma's ECB, CFB and OFB, Kuznyechik
+XTS, GCM with a nonce of a few bytes, SM4-CCM with any nonce length) are still checked against
+an independent implementation. Slow and simple: for short test messages only.
 """
 
 import subprocess
 
-from cli import AXIOM, ENV
+from cli import AXIOM, ENV, GOST_ENC
 
 
 def xor(a, b):
@@ -16,9 +16,17 @@ def xor(a, b):
 
 def ecb_oracle(cipher, key):
     """ECB encryption of whole blocks under key: Python's cryptography package for AES and SM4
-    where it has them (independent of axiom), else `axiom cipher -a ...-ecb --nopad` (checked
-    against the standards' vectors elsewhere)."""
-    name = {"aes": f"aes-{8 * len(key)}-ecb", "sm4": "sm4-ecb", "kuznyechik": "kuznyechik-ecb"}[cipher]
+    where it has them (independent of axiom), the GOST engine's magma-cbc of each block alone
+    from a zero IV for Magma (the engine's `enc` has no magma-ecb), else `axiom cipher -a
+    ...-ecb --nopad` (checked against the standards' vectors elsewhere)."""
+    if cipher == "magma" and GOST_ENC is not None:
+        def encrypt_each(blocks):
+            return b"".join(subprocess.run([*GOST_ENC, "-magma-cbc", "-nopad", "-K", key.hex(), "-iv", "00" * 8],
+                                           input=blocks[i:i + 8], capture_output=True, env=ENV, timeout=60,
+                                           check=True).stdout for i in range(0, len(blocks), 8))
+        return encrypt_each
+    name = {"aes": f"aes-{8 * len(key)}-ecb", "sm4": "sm4-ecb", "kuznyechik": "kuznyechik-ecb",
+            "magma": "magma-ecb"}[cipher]
     try:
         from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
         algorithm = {"aes": getattr(algorithms, "AES", None), "sm4": getattr(algorithms, "SM4", None)}.get(cipher)
@@ -39,14 +47,14 @@ def ecb_oracle(cipher, key):
     return encrypt
 
 
-def cfb(encrypt, iv, data, segment, decrypt=False):
-    """CFB with an s-byte segment and an m-byte register R (GOST R 34.13-2015; with m = 16 it
-    is SP 800-38A's CFB-8s): each segment is XORed with the first bytes of E(MSB_16(R)), then
-    R = LSB_{m-s}(R) || ciphertext segment."""
+def cfb(encrypt, iv, data, segment, decrypt=False, block=16):
+    """CFB with an s-byte segment and an m-byte register R over a cipher of n-byte blocks (GOST
+    R 34.13-2015; with m = n = 16 it is SP 800-38A's CFB-8s): each segment is XORed with the
+    first bytes of E(MSB_n(R)), then R = LSB_{m-s}(R) || ciphertext segment."""
     register, out = bytes(iv), b""
     for i in range(0, len(data), segment):
         piece = data[i:i + segment]
-        result = xor(piece, encrypt(register[:16]))
+        result = xor(piece, encrypt(register[:block]))
         out += result
         register = register[segment:] + (piece if decrypt else result)
     return out

@@ -34,9 +34,11 @@ constexpr std::size_t counts[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 
 // lanes.
 constexpr std::size_t emulated_counts[] = {0, 1, 2, 15, 16, 17, 31, 32, 33};
 
-std::array<std::uint8_t, 16> iv_of(const Bytes& b) {
-  std::array<std::uint8_t, 16> iv;
-  std::copy(b.begin(), b.begin() + 16, iv.begin());
+// iv_of: the first B bytes of b, an IV of a cipher of B-byte blocks.
+template <std::size_t B = 16>
+std::array<std::uint8_t, B> iv_of(const Bytes& b) {
+  std::array<std::uint8_t, B> iv;
+  std::copy(b.begin(), b.begin() + B, iv.begin());
   return iv;
 }
 
@@ -67,14 +69,16 @@ struct Message {
   std::span<std::uint8_t> out(std::size_t n) { return std::span(out_buf).subspan(off + 1, n); }
 };
 
-std::vector<Message> make_messages(Prng& rng, std::size_t count, bool whole_blocks) {
+// make_messages: count messages of picked lengths (whole_blocks: rounded down to whole B-byte
+// blocks), with room for their padded outputs.
+std::vector<Message> make_messages(Prng& rng, std::size_t count, bool whole_blocks, std::size_t B) {
   std::vector<Message> ms(count);
   for (std::size_t i = 0; i < count; ++i) {
     std::size_t n = pick_length(rng);
-    if (whole_blocks) n -= n % 16;
+    if (whole_blocks) n -= n % B;
     ms[i].off = i % 7;
     ms[i].in_buf = rng.bytes(ms[i].off + n);
-    ms[i].out_buf.assign(ms[i].off + 1 + padded_size(n), 0);
+    ms[i].out_buf.assign(ms[i].off + 1 + padded_size(n, B), 0);
     ms[i].iv = rng.bytes(16);
   }
   return ms;
@@ -82,23 +86,24 @@ std::vector<Message> make_messages(Prng& rng, std::size_t count, bool whole_bloc
 
 template <class C>
 void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message_counts = counts) {
+  constexpr std::size_t B = C::block_size;
   Prng rng(test_seed() + 300);
   for (const std::size_t count : message_counts) {
     // Raw CBC: to separate buffers, then in place.
-    std::vector<Message> ms = make_messages(rng, count, true);
-    std::vector<CbcJob> jobs;
-    for (Message& m : ms) jobs.push_back({m.out(m.in().size()), m.in(), iv_of(m.iv)});
+    std::vector<Message> ms = make_messages(rng, count, true, B);
+    std::vector<BasicCbcJob<B>> jobs;
+    for (Message& m : ms) jobs.push_back({m.out(m.in().size()), m.in(), iv_of<B>(m.iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many(mine, jobs).ok());
     std::vector<Bytes> inplace;
     for (const Message& m : ms) inplace.emplace_back(m.in().begin(), m.in().end());
     jobs.clear();
     for (std::size_t i = 0; i < count; ++i)
-      jobs.push_back({inplace[i], inplace[i], iv_of(ms[i].iv)});
+      jobs.push_back({inplace[i], inplace[i], iv_of<B>(ms[i].iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many(mine, jobs).ok());
     for (std::size_t i = 0; i < count; ++i) {
       Message& m = ms[i];
       Bytes want(m.in().size());
-      ASSERT_TRUE(Cbc<C>(ref, fixed<16>(m.iv)).encrypt(want, m.in()).ok());
+      ASSERT_TRUE(Cbc<C>(ref, fixed<B>(m.iv)).encrypt(want, m.in()).ok());
       const auto got = m.out(want.size());
       ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
           << "cbc, " << count << " messages, #" << i << " of " << want.size() << " bytes, seed "
@@ -108,23 +113,25 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
     }
 
     // PKCS#7: any lengths; to separate buffers, then in place (the message at the front).
-    ms = make_messages(rng, count, false);
+    ms = make_messages(rng, count, false, B);
     jobs.clear();
-    for (Message& m : ms) jobs.push_back({m.out(padded_size(m.in().size())), m.in(), iv_of(m.iv)});
+    for (Message& m : ms)
+      jobs.push_back({m.out(padded_size(m.in().size(), B)), m.in(), iv_of<B>(m.iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many_padded(mine, jobs).ok());
     inplace.clear();
     for (const Message& m : ms) {
       inplace.emplace_back(m.in().begin(), m.in().end());
-      inplace.back().resize(padded_size(m.in().size()));
+      inplace.back().resize(padded_size(m.in().size(), B));
     }
     jobs.clear();
     for (std::size_t i = 0; i < count; ++i)
-      jobs.push_back({inplace[i], std::span(inplace[i]).first(ms[i].in().size()), iv_of(ms[i].iv)});
+      jobs.push_back(
+          {inplace[i], std::span(inplace[i]).first(ms[i].in().size()), iv_of<B>(ms[i].iv)});
     ASSERT_TRUE(Cbc<C>::encrypt_many_padded(mine, jobs).ok());
     for (std::size_t i = 0; i < count; ++i) {
       Message& m = ms[i];
-      Bytes want(padded_size(m.in().size()));
-      const auto written = Cbc<C>(ref, fixed<16>(m.iv)).encrypt_padded(want, m.in());
+      Bytes want(padded_size(m.in().size(), B));
+      const auto written = Cbc<C>(ref, fixed<B>(m.iv)).encrypt_padded(want, m.in());
       ASSERT_TRUE(written.ok());
       const auto got = m.out(want.size());
       ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
@@ -135,7 +142,7 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
     }
 
     // CMAC.
-    ms = make_messages(rng, count, false);
+    ms = make_messages(rng, count, false, B);
     std::vector<std::span<const std::uint8_t>> msgs;
     for (const Message& m : ms) msgs.push_back(m.in());
     std::vector<typename Cmac<C>::Tag> tags(count);
@@ -143,9 +150,9 @@ void diff_many(const C& ref, const C& mine, std::span<const std::size_t> message
     for (std::size_t i = 0; i < count; ++i) {
       Cmac<C> mac(ref);
       mac.update(msgs[i]);
-      std::uint8_t want[16];
+      std::uint8_t want[B];
       mac.finish(want);
-      ASSERT_TRUE(std::equal(want, want + 16, tags[i].begin()))
+      ASSERT_TRUE(std::equal(want, want + B, tags[i].begin()))
           << "cmac, " << count << " messages, #" << i << " of " << msgs[i].size() << " bytes, seed "
           << rng.seed;
     }

@@ -296,12 +296,17 @@ std::unique_ptr<Crypter> make_gost_ctr(std::span<const std::uint8_t> key,
   return stream<Ctr<C>>(Ctr<C>(key.first<C::key_size>(), block));
 }
 
-// CTR-ACPKM with the GOST engine's section of 4096 bytes (<cipher>-ctr-acpkm) and its IV of
-// half a block.
+// The GOST engine's CTR-ACPKM section (<cipher>-ctr-acpkm): 4096 bytes for 16-byte blocks
+// (Kuznyechik), 1024 for 8-byte blocks (Magma).
+constexpr std::size_t acpkm_section(std::size_t block_size) {
+  return block_size == 16 ? 4096 : 1024;
+}
+
+// CTR-ACPKM with the GOST engine's section and its IV of half a block.
 template <class C>
 std::unique_ptr<Crypter> make_ctr_acpkm(std::span<const std::uint8_t> key,
                                         std::span<const std::uint8_t> iv, bool) {
-  return stream(CtrAcpkm<C>::make(key.first<C::key_size>(), iv, 4096));
+  return stream(CtrAcpkm<C>::make(key.first<C::key_size>(), iv, acpkm_section(C::block_size)));
 }
 
 // The kernels of MGM over C: the cipher's and the multiplication's.
@@ -351,10 +356,11 @@ void add_family(Rows& rows) {
       rows.keep(gost ? half + " bytes: the top half of the first " + bits +
                            "-bit counter block (GOST R 34.13-2015)"
                      : b + " bytes: the initial " + bits + "-bit big-endian counter");
-  const std::string_view acpkm_text = rows.keep(
-      half + " bytes (CTR-ACPKM, RFC 8645, a new key every 4096 bytes as the GOST engine)");
-  const std::string_view mgm_text =
-      rows.keep(std::string("a ").append(b) + "-byte nonce whose first bit is 0 (RFC 9058)");
+  const std::string_view acpkm_text =
+      rows.keep(half + " bytes (CTR-ACPKM, RFC 8645, a new key every " +
+                std::to_string(acpkm_section(B)) + " bytes as the GOST engine)");
+  const std::string_view mgm_text = rows.keep(std::string(B == 8 ? "an " : "a ").append(b) +
+                                              "-byte nonce whose first bit is 0 (RFC 9058)");
   const auto each = [&](std::string_view mode, auto add) {
     detail::for_each_type<typename Row::ciphers>([&]<class C>() {
       CipherAlgorithm a{.name = rows.keep(detail::cipher_name<C>() + "-" + std::string(mode)),

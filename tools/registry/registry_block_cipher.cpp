@@ -9,6 +9,7 @@
 #include "gcm/gcm_kernel.hpp"
 #include "ghash/ghash_kernel.hpp"
 #include "mgm/mgm_kernel.hpp"
+#include "mgm64/mgm64_kernel.hpp"
 #include "registry/registry_kuznyechik.hpp"
 
 namespace axiom::bench {
@@ -78,8 +79,12 @@ MessageFn make_gost(const std::string& op, const Kernel& k, bool portable,
   const C cipher(key.first<C::key_size>(), k);
   const std::span<const std::uint8_t, B> gost_iv(kuz_bench_iv, B);
   if (op == "mgm-seal") {
-    const detail::MgmKernel& mul =
-        portable ? detail::mgm_portable : detail::mgm_select(cpu::hardware());
+    const auto& mul = [&]() -> const detail::MgmMul<B>& {
+      if constexpr (B == 16)
+        return portable ? detail::mgm_portable : detail::mgm_select(cpu::hardware());
+      else
+        return portable ? detail::mgm64_portable : detail::mgm64_select(cpu::hardware());
+    }();
     auto m = std::make_shared<const Mgm<C>>(cipher, mul);
     return [m, gost_iv](std::span<const std::uint8_t> msg, std::uint8_t* o) {
       (void)m->seal({o, msg.size() + B}, gost_iv, {}, msg);

@@ -89,14 +89,14 @@ MessageFn block_mode(const std::string& op, const C& cipher,
   if (op.starts_with("cbc-enc-x") && parts != 0) {
     auto keep = std::make_shared<const C>(cipher);
     return [keep, iv, parts](std::span<const std::uint8_t> m, std::uint8_t* o) {
-      CbcJob jobs[32];
+      BasicCbcJob<B> jobs[32];
       const std::size_t blocks = m.size() / B;
       for (std::size_t i = 0; i < parts; ++i) {
         const std::size_t from = B * (blocks * i / parts), to = B * (blocks * (i + 1) / parts);
         jobs[i] = {{o + from, to - from}, m.subspan(from, to - from), {}};
         std::copy(iv.begin(), iv.end(), jobs[i].iv.begin());
       }
-      (void)Cbc<C>::encrypt_many(*keep, std::span<const CbcJob>(jobs, parts));
+      (void)Cbc<C>::encrypt_many(*keep, std::span<const BasicCbcJob<B>>(jobs, parts));
     };
   }
   if (op.starts_with("cmac-x") && parts != 0) {

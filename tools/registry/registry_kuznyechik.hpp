@@ -1,7 +1,7 @@
 // registry_kuznyechik.hpp: what the benchmarks of the GOST block ciphers share (bench
 // registry, shared with `axiom bench`; the subjects themselves are registry_block_cipher.cpp's).
-// Algorithm "kuznyechik" (a GOST row's cipher name); ops "ecb" (encrypt), "ctr" (GOST CTR: the
-// IV of half a block, kuz_bench_iv's first bytes, then zeros as the first counter block),
+// Algorithms "kuznyechik", "magma" (the GOST rows' cipher names); ops "ecb" (encrypt), "ctr" (GOST
+// CTR: the IV of half a block, kuz_bench_iv's first bytes, then zeros as the first counter block),
 // "cbc-enc", "cbc-dec" (IV: kuz_bench_iv's first block), "mac" (OMAC, the full tag of one
 // block), "mgm-seal" (MGM, nonce kuz_bench_iv's first block, no AAD: ciphertext || tag of one
 // block), "cbc-enc-x8" and "mac-x8" (ours only). Every implementation uses the first key-size
