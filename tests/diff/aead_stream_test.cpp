@@ -132,8 +132,9 @@ TEST_P(MagmaMgmStream, SplitsAgreeWithOneShot) {
   const MagmaMgm mine(Magma(fixed<32>(key), cipher_kernel()), mul_kernel());
   const MagmaMgm ref(Magma(fixed<32>(key), detail::magma_portable), detail::mgm64_portable);
   agree(mine, ref, rng, emulated(cipher_kernel().info) || emulated(mul_kernel().info), {8});
-  vectors([&](const Bytes& k) { return MagmaMgm(Magma(fixed<32>(k), cipher_kernel()), mul_kernel()); },
-          rng, "kat/mgm_magma.txt", "Nonce", 8);
+  vectors(
+      [&](const Bytes& k) { return MagmaMgm(Magma(fixed<32>(k), cipher_kernel()), mul_kernel()); },
+      rng, "kat/mgm_magma.txt", "Nonce", 8);
 }
 AXIOM_KERNEL_PAIRS(MagmaMgmStream, magma_test_kernels(), mgm64_test_kernels());
 

@@ -87,7 +87,7 @@ list=$(openssl list -provider-path "$prov_dir" -provider axiom -providers)
 echo "$list" | grep -q "^  axiom$" || fail "list -providers: $list"
 ciphers=$(openssl list -provider-path "$prov_dir" -provider axiom -cipher-algorithms)
 for name in kuznyechik-ecb kuznyechik-cbc kuznyechik-cfb kuznyechik-ofb kuznyechik-ctr kuznyechik-ctr-acpkm \
-            kuznyechik-mgm SM4-GCM SM4-CCM SM4-XTS SM4-CTR; do
+            kuznyechik-mgm magma-mgm SM4-GCM SM4-CCM SM4-XTS SM4-CTR; do
   echo "$ciphers" | grep -q "[ ,]$name[ ,}].*@ axiom" || fail "list -cipher-algorithms has no $name"
 done
 openssl list -provider-path "$prov_dir" -provider axiom -digest-algorithms | grep -q "md_gost12_512.*@ axiom" ||
