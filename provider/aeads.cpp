@@ -1,9 +1,13 @@
-// aeads.cpp: MGM (RFC 9058), SM4-GCM and SM4-CCM (RFC 8998) as OpenSSL AEAD ciphers.
+// aeads.cpp: MGM (RFC 9058) over Kuznyechik and Magma, SM4-GCM and SM4-CCM (RFC 8998) as
+// OpenSSL AEAD ciphers.
 //
-// axiom's AEADs seal and open whole messages, so the message goes through in one EVP update
-// (the AAD in any number of updates before it, as for OpenSSL's CCM), and decryption needs the
-// expected tag first (EVP_CTRL_AEAD_SET_TAG): a forged message then releases nothing. A second
-// data update, or decryption without a tag, is refused with an error that says so.
+// MGM and GCM stream as OpenSSL's GCM does: AAD in any number of updates (out == NULL), then
+// the text in any number of updates at any split, then final; the tag is read after final
+// when encrypting, and set before final when decrypting (a wrong tag fails final). Decryption
+// releases plaintext before final checks the tag, as EVP_DecryptUpdate does for OpenSSL's own
+// GCM. CCM follows OpenSSL's CCM: its length comes first (it is in CCM's first block), so the
+// text goes in one update and decryption needs the expected tag before it; a forged message
+// then releases nothing.
 #include <openssl/evp.h>
 
 #include <cstdlib>
@@ -12,55 +16,144 @@
 #include "axiom/ccm.hpp"
 #include "axiom/gcm.hpp"
 #include "axiom/mgm.hpp"
-#include "common.hpp"
+#include "cipher_common.hpp"
 
 namespace axiom::provider {
 namespace {
 
-using Bytes = std::span<const std::uint8_t>;
-using MutBytes = std::span<std::uint8_t>;
-
-// Aead is a keyed AEAD: seal / open of one whole message with a detached tag.
+// Aead is a keyed AEAD taking one message at a time: start, AAD, text, finish.
 class Aead {
  public:
   virtual ~Aead() = default;
   virtual Aead* clone() const noexcept = 0;
-  virtual Status seal(MutBytes out, MutBytes tag, Bytes nonce, Bytes aad,
-                      Bytes in) const noexcept = 0;
-  virtual Status open(MutBytes out, Bytes tag, Bytes nonce, Bytes aad, Bytes in) const noexcept = 0;
+  virtual Status start(bool seal, Bytes nonce) noexcept = 0;
+  virtual Status aad(Bytes in) noexcept = 0;
+  // update: text. tag is the expected tag when opening; CCM's tag goes there when sealing.
+  virtual Status update(MutBytes out, Bytes in, MutBytes tag) noexcept = 0;
+  // finish: sealing, the tag is written; opening, it is checked.
+  virtual Status finish(MutBytes tag) noexcept = 0;
 };
 
+// Streamed: MGM and GCM through their Stream.
 template <class A>
-class AeadOf final : public Aead {
+class Streamed final : public Aead {
  public:
-  explicit AeadOf(const A& a) noexcept : a_(a) {}
-  Aead* clone() const noexcept override { return make<AeadOf>(a_); }
-  Status seal(MutBytes out, MutBytes tag, Bytes nonce, Bytes aad,
-              Bytes in) const noexcept override {
-    return a_.seal_detached(out, tag, nonce, aad, in);
+  explicit Streamed(const A& a) noexcept : s_(a) {}
+  Aead* clone() const noexcept override { return make<Streamed>(*this); }
+  Status start(bool seal, Bytes nonce) noexcept override {
+    seal_ = seal;
+    return seal ? s_.start_seal(nonce) : s_.start_open(nonce);
   }
-  Status open(MutBytes out, Bytes tag, Bytes nonce, Bytes aad, Bytes in) const noexcept override {
-    return a_.open_detached(out, tag, nonce, aad, in);
+  Status aad(Bytes in) noexcept override { return s_.aad(in); }
+  Status update(MutBytes out, Bytes in, MutBytes) noexcept override { return s_.update(out, in); }
+  Status finish(MutBytes tag) noexcept override {
+    return seal_ ? s_.finish_seal(tag) : s_.finish_open(tag);
+  }
+
+ private:
+  typename A::Stream s_;
+  bool seal_ = true;
+};
+
+// Buffer: bytes kept with malloc (no exceptions), wiped when dropped.
+struct Buffer {
+  std::uint8_t* data = nullptr;
+  std::size_t size = 0, cap = 0;
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  ~Buffer() {
+    clear();
+    std::free(data);
+  }
+  void clear() noexcept {
+    if (data != nullptr) secure_wipe(data, size);
+    size = 0;
+  }
+  bool append(Bytes in) noexcept {
+    if (in.size() > SIZE_MAX / 2 - size) return false;
+    if (size + in.size() > cap) {
+      const std::size_t c = 2 * (size + in.size());
+      auto* grown = static_cast<std::uint8_t*>(std::malloc(c));
+      if (grown == nullptr) return false;
+      const std::size_t n = size;
+      if (n != 0) std::memcpy(grown, data, n);
+      clear();
+      std::free(data);
+      data = grown, cap = c, size = n;
+    }
+    if (!in.empty()) std::memcpy(data + size, in.data(), in.size());
+    size += in.size();
+    return true;
+  }
+};
+
+// OneShot: CCM, whose message goes through whole: the AAD is kept until the text comes.
+template <class A>
+class OneShot final : public Aead {
+ public:
+  explicit OneShot(const A& a) noexcept : a_(a) {}
+  Aead* clone() const noexcept override {
+    auto* c = make<OneShot>(a_);
+    if (c == nullptr) return nullptr;
+    if (!c->aad_.append({aad_.data, aad_.size})) {
+      delete c;
+      return nullptr;
+    }
+    c->seal_ = seal_, c->done_ = done_, c->nonce_len_ = nonce_len_;
+    std::memcpy(c->nonce_, nonce_, sizeof nonce_);
+    return c;
+  }
+  Status start(bool seal, Bytes nonce) noexcept override {
+    if (nonce.size() > sizeof nonce_) return Error::invalid_nonce_size;
+    seal_ = seal, done_ = false;
+    std::memcpy(nonce_, nonce.data(), nonce.size());
+    nonce_len_ = nonce.size();
+    aad_.clear();
+    return {};
+  }
+  Status aad(Bytes in) noexcept override {
+    if (done_) return Error::invalid_argument;
+    return aad_.append(in) ? Status{} : Error::message_too_long;
+  }
+  Status update(MutBytes out, Bytes in, MutBytes tag) noexcept override {
+    if (done_) return Error::invalid_argument;
+    done_ = true;
+    static const std::uint8_t nothing[1] = {0};
+    const Bytes input{in.empty() ? nothing : in.data(), in.size()};
+    const Bytes nonce{nonce_, nonce_len_}, aad{aad_.data, aad_.size};
+    const Status s = seal_ ? a_.seal_detached(out, tag, nonce, aad, input)
+                           : a_.open_detached(out, tag, nonce, aad, input);
+    aad_.clear();
+    return s;
+  }
+  Status finish(MutBytes tag) noexcept override {
+    return done_ ? Status{} : update({}, {}, tag);  // no text: an empty message
   }
 
  private:
   A a_;
+  Buffer aad_;
+  bool seal_ = true, done_ = false;
+  std::size_t nonce_len_ = 0;
+  std::uint8_t nonce_[16] = {};
 };
 
-template <class A>
+template <class A, template <class> class Way>
 Aead* keyed(Bytes key) noexcept {
   auto a = A::from_key(key);
-  return a ? make<AeadOf<A>>(*a) : nullptr;
+  return a ? make<Way<A>>(*a) : nullptr;
 }
 
 // AeadAlg: the EVP mode, key size, the IV (nonce) lengths allowed and the default, the tag
-// lengths allowed (even ones only for CCM) and the default.
+// lengths allowed and the default; ccm: CCM's rules (even tag lengths, the text in one
+// update, the expected tag before it).
 struct AeadAlg {
   unsigned mode;
   std::size_t key_size;
   std::size_t iv_default, iv_min, iv_max;
-  std::size_t tag_default, tag_min;
-  bool even_tags;
+  std::size_t tag_default, tag_min, tag_max;
+  bool ccm;
   Aead* (*keyed)(Bytes key) noexcept;
 };
 
@@ -72,13 +165,14 @@ struct AeadCtx {
   Aead* aead = nullptr;
   bool encrypt = true;
   bool have_iv = false;
-  bool tag_set = false;  // decryption: the expected tag is in tag
-  bool done = false;     // the message went through; a new IV starts the next one
+  bool started = false;     // aead began a message with the current key, IV and direction
+  bool done = false;        // the message is finished; a new IV starts the next one
+  bool tag_set = false;     // decryption: the expected tag is in tag
+  bool length_set = false;  // CCM: the text's length was given first (OpenSSL's form)
+  std::size_t length = 0;
   std::size_t ivlen = 0, taglen = 0;
   std::uint8_t iv[max_iv] = {};
   std::uint8_t tag[16] = {};
-  std::uint8_t* aad = nullptr;  // malloc'd
-  std::size_t aad_len = 0, aad_cap = 0;
 
   AeadCtx(const ProvCtx* p, const AeadAlg* a) noexcept
       : prov(p), alg(a), ivlen(a->iv_default), taglen(a->tag_default) {}
@@ -86,18 +180,14 @@ struct AeadCtx {
   AeadCtx& operator=(const AeadCtx&) = delete;
   ~AeadCtx() {
     delete aead;
-    clear_aad();
-    std::free(aad);
     secure_wipe(tag, sizeof tag);
   }
-  void clear_aad() noexcept {
-    if (aad != nullptr) secure_wipe(aad, aad_len);
-    aad_len = 0;
-  }
+  // restart: the next call begins a new message.
+  void restart() noexcept { started = done = tag_set = length_set = false; }
 };
 
 bool tag_length_ok(const AeadAlg& alg, std::size_t n) {
-  return n >= alg.tag_min && n <= 16 && (!alg.even_tags || n % 2 == 0);
+  return n >= alg.tag_min && n <= alg.tag_max && (!alg.ccm || n % 2 == 0);
 }
 
 void* newctx_of(void* provctx, const AeadAlg* alg) {
@@ -110,18 +200,17 @@ void* dupctx(void* vctx) {
   const auto* src = static_cast<const AeadCtx*>(vctx);
   auto* copy = make<AeadCtx>(src->prov, src->alg);
   if (copy == nullptr) return nullptr;
-  if ((src->aead != nullptr && (copy->aead = src->aead->clone()) == nullptr) ||
-      (src->aad_len != 0 &&
-       (copy->aad = static_cast<std::uint8_t*>(std::malloc(src->aad_len))) == nullptr)) {
+  if (src->aead != nullptr && (copy->aead = src->aead->clone()) == nullptr) {
     delete copy;
     return nullptr;
   }
-  if (src->aad_len != 0) std::memcpy(copy->aad, src->aad, src->aad_len);
-  copy->aad_len = copy->aad_cap = src->aad_len;
   copy->encrypt = src->encrypt;
   copy->have_iv = src->have_iv;
-  copy->tag_set = src->tag_set;
+  copy->started = src->started;
   copy->done = src->done;
+  copy->tag_set = src->tag_set;
+  copy->length_set = src->length_set;
+  copy->length = src->length;
   copy->ivlen = src->ivlen;
   copy->taglen = src->taglen;
   std::memcpy(copy->iv, src->iv, sizeof copy->iv);
@@ -156,19 +245,13 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       ctx->tag_set = true;
     }
   }
-  if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) {
-    std::size_t n = 0;
-    if (!OSSL_PARAM_get_size_t(p, &n) || n != ctx->alg->key_size) {
-      AXIOM_RAISE(ctx->prov, bad_key_length);
-      return 0;
-    }
-  }
-  return 1;
+  return key_length_param_ok(ctx->prov, params, ctx->alg->key_size) ? 1 : 0;
 }
 
 int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
          std::size_t ivlen, const OSSL_PARAM params[], bool encrypt) {
   auto* ctx = static_cast<AeadCtx*>(vctx);
+  if (key != nullptr || iv != nullptr || encrypt != ctx->encrypt) ctx->restart();
   ctx->encrypt = encrypt;
   if (!set_ctx_params(ctx, params)) return 0;
   if (key != nullptr) {
@@ -192,11 +275,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     std::memcpy(ctx->iv, iv, ivlen);
     ctx->have_iv = true;
   }
-  if (key != nullptr || iv != nullptr) {
-    ctx->clear_aad();
-    ctx->done = false;
-    ctx->tag_set = false;
-  }
   return 1;
 }
 
@@ -219,11 +297,20 @@ Reason reason_of(Error e) {
       return bad_tag_length;
     case Error::message_too_long:
       return message_too_long;
+    case Error::invalid_argument:
+      return aead_data_once;
     default:
       return failed;
   }
 }
 
+// succeeded raises s's reason if it failed.
+bool succeeded(AeadCtx* ctx, Status s) {
+  if (!s) AXIOM_RAISE(ctx->prov, reason_of(s.error()));
+  return s.ok();
+}
+
+// ready: a key and an IV, and a message begun with them (here, on its first call).
 bool ready(AeadCtx* ctx) {
   if (ctx->aead == nullptr) {
     AXIOM_RAISE(ctx->prov, key_not_set);
@@ -237,29 +324,9 @@ bool ready(AeadCtx* ctx) {
     AXIOM_RAISE(ctx->prov, aead_data_once);
     return false;
   }
-  return true;
-}
-
-// message seals or opens the whole message; a failed open leaves out zeroed.
-bool message(AeadCtx* ctx, unsigned char* out, const unsigned char* in, std::size_t inl) {
-  if (!ctx->encrypt && !ctx->tag_set) {
-    AXIOM_RAISE(ctx->prov, tag_not_set);
+  if (!ctx->started && !succeeded(ctx, ctx->aead->start(ctx->encrypt, {ctx->iv, ctx->ivlen})))
     return false;
-  }
-  const Bytes nonce{ctx->iv, ctx->ivlen};
-  const Bytes aad{ctx->aad, ctx->aad_len};
-  static const std::uint8_t nothing[1] = {0};
-  const Bytes input{inl == 0 ? nothing : in, inl};
-  const MutBytes output{inl == 0 ? nullptr : out, inl};
-  const Status s = ctx->encrypt
-                       ? ctx->aead->seal(output, {ctx->tag, ctx->taglen}, nonce, aad, input)
-                       : ctx->aead->open(output, {ctx->tag, ctx->taglen}, nonce, aad, input);
-  ctx->done = true;
-  ctx->clear_aad();
-  if (!s) {
-    AXIOM_RAISE(ctx->prov, reason_of(s.error()));
-    return false;
-  }
+  ctx->started = true;
   return true;
 }
 
@@ -268,35 +335,32 @@ int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsiz
   auto* ctx = static_cast<AeadCtx*>(vctx);
   *outl = 0;
   if (!ready(ctx)) return 0;
-  if (in == nullptr && inl != 0 && out == nullptr) return 1;  // CCM's total length: not needed
+  if (in == nullptr && inl != 0 && out == nullptr) {  // CCM's length first; the others need none
+    ctx->length = inl;
+    ctx->length_set = true;
+    return 1;
+  }
   if (inl != 0 && in == nullptr) {
     AXIOM_RAISE(ctx->prov, bad_parameter);
     return 0;
   }
-  if (out == nullptr) {  // AAD
-    if (inl > SIZE_MAX / 2 - ctx->aad_len) {
-      AXIOM_RAISE(ctx->prov, message_too_long);
-      return 0;
-    }
-    if (ctx->aad_len + inl > ctx->aad_cap) {
-      const std::size_t cap = 2 * (ctx->aad_len + inl);
-      auto* grown = static_cast<std::uint8_t*>(std::malloc(cap));
-      if (grown == nullptr) return 0;
-      const std::size_t len = ctx->aad_len;
-      if (len != 0) std::memcpy(grown, ctx->aad, len);
-      ctx->clear_aad();
-      std::free(ctx->aad);
-      ctx->aad = grown, ctx->aad_cap = cap, ctx->aad_len = len;
-    }
-    if (inl != 0) std::memcpy(ctx->aad + ctx->aad_len, in, inl);
-    ctx->aad_len += inl;
-    return 1;
-  }
+  if (out == nullptr) return succeeded(ctx, ctx->aead->aad({in, inl})) ? 1 : 0;
   if (outsize < inl) {
     AXIOM_RAISE(ctx->prov, output_too_small);
     return 0;
   }
-  if (!message(ctx, out, in, inl)) return 0;
+  if (ctx->alg->ccm) {
+    if (!ctx->encrypt && !ctx->tag_set) {
+      AXIOM_RAISE(ctx->prov, tag_not_set);
+      return 0;
+    }
+    if (ctx->length_set && inl != ctx->length) {
+      AXIOM_RAISE(ctx->prov, bad_parameter);
+      return 0;
+    }
+    ctx->done = true;  // the whole message; final has nothing left to do
+  }
+  if (!succeeded(ctx, ctx->aead->update({out, inl}, {in, inl}, {ctx->tag, ctx->taglen}))) return 0;
   *outl = inl;
   return 1;
 }
@@ -304,35 +368,14 @@ int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsiz
 int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) {
   auto* ctx = static_cast<AeadCtx*>(vctx);
   *outl = 0;
-  if (ctx->done) return 1;  // the message went through (and was authentic) in update
+  if (ctx->alg->ccm && ctx->done && ctx->started) return 1;  // the text went through in update
   if (!ready(ctx)) return 0;
-  return message(ctx, nullptr, nullptr, 0) ? 1 : 0;  // an empty message
-}
-
-const OSSL_PARAM param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
-    OSSL_PARAM_END,
-};
-const OSSL_PARAM* gettable_params(void*) { return param_types; }
-
-int get_params_of(const AeadAlg& alg, OSSL_PARAM params[]) {
-  return set_uint(params, OSSL_CIPHER_PARAM_MODE, alg.mode) &&
-         set_size(params, OSSL_CIPHER_PARAM_KEYLEN, alg.key_size) &&
-         set_size(params, OSSL_CIPHER_PARAM_IVLEN, alg.iv_default) &&
-         set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
-         set_int(params, OSSL_CIPHER_PARAM_AEAD, 1) &&
-         set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) &&
-         set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
+  if (!ctx->encrypt && !ctx->tag_set) {
+    AXIOM_RAISE(ctx->prov, tag_not_set);
+    return 0;
+  }
+  ctx->done = true;
+  return succeeded(ctx, ctx->aead->finish({ctx->tag, ctx->taglen})) ? 1 : 0;
 }
 
 const OSSL_PARAM ctx_param_types[] = {
@@ -373,7 +416,7 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
     // The tag computed has taglen bytes; a shorter request takes its first bytes (MSB_s), but
     // not for CCM, whose tag length is part of its first block.
     if (p->data_type != OSSL_PARAM_OCTET_STRING || !tag_length_ok(*ctx->alg, p->data_size) ||
-        p->data_size > ctx->taglen || (ctx->alg->even_tags && p->data_size != ctx->taglen)) {
+        p->data_size > ctx->taglen || (ctx->alg->ccm && p->data_size != ctx->taglen)) {
       AXIOM_RAISE(ctx->prov, bad_tag_length);
       return 0;
     }
@@ -388,7 +431,7 @@ void* newctx(void* provctx) {
 }
 template <const AeadAlg& Alg>
 int get_params(OSSL_PARAM params[]) {
-  return get_params_of(Alg, params);
+  return get_cipher_params(params, Alg.mode, Alg.key_size, Alg.iv_default, 1, true);
 }
 
 template <const AeadAlg& Alg>
@@ -401,7 +444,7 @@ const OSSL_DISPATCH functions[] = {
     {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
     {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
     {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(get_params<Alg>)},
-    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
     {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
     {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx_params)},
     {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
@@ -409,15 +452,20 @@ const OSSL_DISPATCH functions[] = {
     {0, nullptr},
 };
 
-// MGM: a 16-byte nonce (its first bit 0); SM4-GCM: nonces of 1..64 bytes, tags 12..16;
-// SM4-CCM: nonces 7..13, tags 4, 6, ..., 16; all 16-byte tags by default.
-constexpr AeadAlg kuznyechik_mgm{EVP_CIPH_GCM_MODE,   32, 16, 16, 16, 16, 4, false,
-                                 keyed<KuznyechikMgm>};
-constexpr AeadAlg sm4_gcm{EVP_CIPH_GCM_MODE, 16, 12, 1, max_iv, 16, 12, false, keyed<Sm4Gcm>};
-constexpr AeadAlg sm4_ccm{EVP_CIPH_CCM_MODE, 16, 12, 7, 13, 16, 4, true, keyed<Sm4Ccm>};
+// MGM: a one-block nonce (its first bit 0), tags of 4 bytes to a block; SM4-GCM: nonces of
+// 1..64 bytes, tags 12..16; SM4-CCM: nonces 7..13, tags 4, 6, ..., 16. Full tags by default.
+constexpr AeadAlg kuznyechik_mgm{
+    EVP_CIPH_GCM_MODE, 32, 16, 16, 16, 16, 4, 16, false, keyed<KuznyechikMgm, Streamed>};
+constexpr AeadAlg magma_mgm{EVP_CIPH_GCM_MODE,        32, 8, 8, 8, 8, 4, 8, false,
+                            keyed<MagmaMgm, Streamed>};
+constexpr AeadAlg sm4_gcm{EVP_CIPH_GCM_MODE,      16, 12, 1, max_iv, 16, 12, 16, false,
+                          keyed<Sm4Gcm, Streamed>};
+constexpr AeadAlg sm4_ccm{EVP_CIPH_CCM_MODE,     16, 12, 7, 13, 16, 4, 16, true,
+                          keyed<Sm4Ccm, OneShot>};
 
 const OSSL_ALGORITHM algorithms[] = {
     {"kuznyechik-mgm", "provider=axiom", functions<kuznyechik_mgm>, "Kuznyechik MGM (RFC 9058)"},
+    {"magma-mgm", "provider=axiom", functions<magma_mgm>, "Magma MGM (RFC 9058)"},
     {"SM4-GCM:1.2.156.10197.1.104.8", "provider=axiom", functions<sm4_gcm>, "SM4-GCM (RFC 8998)"},
     {"SM4-CCM:1.2.156.10197.1.104.9", "provider=axiom", functions<sm4_ccm>, "SM4-CCM (RFC 8998)"},
     {nullptr, nullptr, nullptr, nullptr},

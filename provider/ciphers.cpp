@@ -14,13 +14,10 @@
 #include "axiom/modes.hpp"
 #include "axiom/sm4.hpp"
 #include "axiom/xts.hpp"
-#include "common.hpp"
+#include "cipher_common.hpp"
 
 namespace axiom::provider {
 namespace {
-
-using Bytes = std::span<const std::uint8_t>;
-using MutBytes = std::span<std::uint8_t>;
 
 // Mode is a keyed cipher in one mode. start() begins a message at an IV of the algorithm's
 // IV length; run() processes whole blocks (ECB, CBC) or any number of bytes (the others).
@@ -240,13 +237,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     }
     ctx->pad = pad != 0;
   }
-  if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) {
-    std::size_t n = 0;
-    if (!OSSL_PARAM_get_size_t(p, &n) || n != ctx->alg->key_size) {
-      AXIOM_RAISE(ctx->prov, bad_key_length);
-      return 0;
-    }
-  }
+  if (!key_length_param_ok(ctx->prov, params, ctx->alg->key_size)) return 0;
   // CTR-ACPKM's section size, before the message's first byte (it restarts the message);
   // refused by the other ciphers (gostprov's magma-ctr would take it and change its output).
   const OSSL_PARAM* mesh = OSSL_PARAM_locate_const(params, key_mesh_param);
@@ -495,32 +486,6 @@ int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsiz
   return 1;
 }
 
-const OSSL_PARAM param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
-    OSSL_PARAM_END,
-};
-const OSSL_PARAM* gettable_params(void*) { return param_types; }
-
-int get_params_of(const CipherAlg& alg, OSSL_PARAM params[]) {
-  return set_uint(params, OSSL_CIPHER_PARAM_MODE, alg.mode) &&
-         set_size(params, OSSL_CIPHER_PARAM_KEYLEN, alg.key_size) &&
-         set_size(params, OSSL_CIPHER_PARAM_IVLEN, alg.iv_size) &&
-         set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, alg.block_size) &&
-         set_int(params, OSSL_CIPHER_PARAM_AEAD, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
-         set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
-}
-
 const OSSL_PARAM ctx_param_types[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
@@ -561,7 +526,7 @@ void* newctx(void* provctx) {
 }
 template <const CipherAlg& Alg>
 int get_params(OSSL_PARAM params[]) {
-  return get_params_of(Alg, params);
+  return get_cipher_params(params, Alg.mode, Alg.key_size, Alg.iv_size, Alg.block_size, false);
 }
 
 template <const CipherAlg& Alg>
@@ -575,7 +540,7 @@ const OSSL_DISPATCH functions[] = {
     {OSSL_FUNC_CIPHER_FREECTX, reinterpret_cast<void (*)()>(freectx)},
     {OSSL_FUNC_CIPHER_DUPCTX, reinterpret_cast<void (*)()>(dupctx)},
     {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(get_params<Alg>)},
-    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
     {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
     {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx_params)},
     {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},

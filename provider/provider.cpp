@@ -31,11 +31,11 @@ const OSSL_ITEM reason_strings[] = {
      const_cast<char*>("data not a multiple of the block length (padding off)")},
     {bad_padding, const_cast<char*>("bad decrypt: invalid padding")},
     {bad_parameter, const_cast<char*>("invalid parameter value")},
-    {aead_data_once,
-     const_cast<char*>(
-         "an AEAD message must be passed in one update call (AAD in any number before it)")},
+    {aead_data_once, const_cast<char*>("the AEAD message is finished (CCM's text goes in one "
+                                       "update): set a new IV for the next")},
     {tag_not_set,
-     const_cast<char*>("set the expected tag (EVP_CTRL_AEAD_SET_TAG) before decrypting")},
+     const_cast<char*>(
+         "set the expected tag (EVP_CTRL_AEAD_SET_TAG) before final (CCM: before the text)")},
     {tag_not_available, const_cast<char*>("no tag yet: the message has not been encrypted")},
     {message_too_long, const_cast<char*>("message too long for this mode")},
     {failed, const_cast<char*>("operation failed")},

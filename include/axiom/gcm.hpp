@@ -7,6 +7,7 @@
 #include <span>
 #include <string_view>
 
+#include "axiom/aead_stream.hpp"
 #include "axiom/aes.hpp"
 #include "axiom/block_cipher.hpp"
 #include "axiom/result.hpp"
@@ -31,6 +32,22 @@ Status gcm_seal(const GcmKey& k, std::span<std::uint8_t> out, std::span<std::uin
 Status gcm_open(const GcmKey& k, std::span<std::uint8_t> out, std::span<const std::uint8_t> tag,
                 std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
                 std::span<const std::uint8_t> in) noexcept;
+// GcmState: a message in progress (Gcm<C>::Stream): the counter, E(J0), the GHASH sum, the
+// fused kernel in use (or null) and whether the counter is public (12-byte nonces).
+struct GcmFusedKernel;
+struct GcmState {
+  AeadStreamState<16> s;
+  std::uint8_t ctr[16], ek[16], y[16];
+  const GcmFusedKernel* fused;
+  bool public_counter;
+};
+Status gcm_start(const GcmKey& k, GcmState& st, bool seal,
+                 std::span<const std::uint8_t> nonce) noexcept;
+Status gcm_aad(const GcmKey& k, GcmState& st, std::span<const std::uint8_t> aad) noexcept;
+Status gcm_update(const GcmKey& k, GcmState& st, std::span<std::uint8_t> out,
+                  std::span<const std::uint8_t> in) noexcept;
+Status gcm_finish_seal(const GcmKey& k, GcmState& st, std::span<std::uint8_t> tag) noexcept;
+Status gcm_finish_open(const GcmKey& k, GcmState& st, std::span<const std::uint8_t> tag) noexcept;
 void gcm_init(const GhashKernel& g, GhashKey& key, BlockCipherRef cipher) noexcept;
 const GhashKernel& ghash_default() noexcept;
 std::string_view ghash_name(const GhashKernel& g) noexcept;
@@ -110,6 +127,23 @@ class Gcm {
   }
   // GMAC is seal_detached with an empty message: the tag authenticates aad alone.
 
+  // Stream takes one message at a time in pieces, in the order OpenSSL's EVP AEAD interface
+  // takes it: start_seal or start_open with the nonce, aad() any number of times, update()
+  // any number of times at any split, then finish_seal (the tag) or finish_open (the check).
+  // It holds a copy of the keyed Gcm, so it may outlive it and be copied mid-message (the copy
+  // goes on independently). Nonce rules and limits as for seal (past them:
+  // Error::message_too_long, nothing taken); an error leaves the message as it was (a bad
+  // nonce: no message). Calls out of order (aad after text, update or finish before start or
+  // after finish, finish_open on a sealed message) are Error::invalid_argument.
+  //
+  // OPENING RELEASES UNVERIFIED PLAINTEXT: update() decrypts before the tag is known to match,
+  // as EVP_DecryptUpdate does. The caller must hold back (or be able to retract) everything it
+  // got until finish_open succeeds, and discard it if finish_open fails. Where the message
+  // fits in memory, open() is the safe call: it releases nothing unless the tag matches.
+  //
+  // Not thread-safe; the message state and the key copy are wiped on destruction.
+  class Stream;
+
   // kernel_name / ghash_kernel_name name the kernels in use ("aes/aesni" or "sm4/aesni",
   // "ghash/pclmul").
   std::string_view kernel_name() const noexcept { return cipher_.kernel_name(); }
@@ -121,6 +155,45 @@ class Gcm {
   C cipher_;
   const detail::GhashKernel* ghash_;
   detail::GhashKey hash_key_;
+};
+
+template <class C>
+class Gcm<C>::Stream {
+ public:
+  explicit Stream(const Gcm& aead) noexcept : aead_(aead) {}
+  Stream(const Stream&) noexcept = default;
+  Stream& operator=(const Stream&) noexcept = default;
+  ~Stream() { detail::wipe_state(&state_, sizeof state_); }
+
+  // start_seal / start_open begin a message (the previous one, finished or not, is dropped).
+  Status start_seal(std::span<const std::uint8_t> nonce) noexcept {
+    return detail::gcm_start(aead_.key(), state_, true, nonce);
+  }
+  Status start_open(std::span<const std::uint8_t> nonce) noexcept {
+    return detail::gcm_start(aead_.key(), state_, false, nonce);
+  }
+  // aad: associated data, before any update.
+  Status aad(std::span<const std::uint8_t> in) noexcept {
+    return detail::gcm_aad(aead_.key(), state_, in);
+  }
+  // update: out.size() == in.size(); out may be exactly in. Sealing: ciphertext; opening:
+  // UNVERIFIED plaintext (see above).
+  Status update(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::gcm_update(aead_.key(), state_, out, in);
+  }
+  // finish_seal writes the tag (12..16 bytes: the first bytes of the full tag).
+  Status finish_seal(std::span<std::uint8_t> tag) noexcept {
+    return detail::gcm_finish_seal(aead_.key(), state_, tag);
+  }
+  // finish_open compares the tag (12..16 bytes) in constant time:
+  // Error::authentication_failed if the message, AAD or tag was changed.
+  Status finish_open(std::span<const std::uint8_t> tag) noexcept {
+    return detail::gcm_finish_open(aead_.key(), state_, tag);
+  }
+
+ private:
+  Gcm aead_;
+  detail::GcmState state_{};
 };
 
 // AesGcm<KeySize> is AES-GCM with a KeySize-byte key (16, 24 or 32).

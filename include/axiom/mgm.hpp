@@ -8,6 +8,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "axiom/aead_stream.hpp"
 #include "axiom/block_cipher.hpp"
 #include "axiom/kuznyechik.hpp"
 #include "axiom/magma.hpp"
@@ -36,6 +37,28 @@ template <std::size_t N>
 Status mgm_open(const BasicMgmKey<N>& k, std::span<std::uint8_t> out,
                 std::span<const std::uint8_t> tag, std::span<const std::uint8_t> nonce,
                 std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept;
+// MgmState: a message in progress (Mgm<C>::Stream): the encryption counter Y, the
+// authentication counter Z, the sum so far and the stream's buffers.
+template <std::size_t N>
+struct MgmState {
+  AeadStreamState<N> s;
+  std::uint8_t y[N], z[N], acc[N];
+};
+template <std::size_t N>
+Status mgm_start(const BasicMgmKey<N>& k, MgmState<N>& st, bool seal,
+                 std::span<const std::uint8_t> nonce) noexcept;
+template <std::size_t N>
+Status mgm_aad(const BasicMgmKey<N>& k, MgmState<N>& st,
+               std::span<const std::uint8_t> aad) noexcept;
+template <std::size_t N>
+Status mgm_update(const BasicMgmKey<N>& k, MgmState<N>& st, std::span<std::uint8_t> out,
+                  std::span<const std::uint8_t> in) noexcept;
+template <std::size_t N>
+Status mgm_finish_seal(const BasicMgmKey<N>& k, MgmState<N>& st,
+                       std::span<std::uint8_t> tag) noexcept;
+template <std::size_t N>
+Status mgm_finish_open(const BasicMgmKey<N>& k, MgmState<N>& st,
+                       std::span<const std::uint8_t> tag) noexcept;
 const MgmKernel& mgm_default() noexcept;
 const Mgm64Kernel& mgm64_default() noexcept;
 template <std::size_t N>
@@ -114,6 +137,23 @@ class Mgm {
     return detail::mgm_open(key(), out, tag, nonce, aad, in);
   }
 
+  // Stream takes one message at a time in pieces, in the order OpenSSL's EVP AEAD interface
+  // takes it: start_seal or start_open with the nonce, aad() any number of times, update()
+  // any number of times at any split, then finish_seal (the tag) or finish_open (the check).
+  // It holds a copy of the keyed Mgm, so it may outlive it and be copied mid-message (the copy
+  // goes on independently). Limits and nonce rules as for seal; an error leaves the message as
+  // it was (a bad nonce: no message). Calls out of order (aad after text, update or finish
+  // before start or after finish, finish_open on a sealed message) are
+  // Error::invalid_argument.
+  //
+  // OPENING RELEASES UNVERIFIED PLAINTEXT: update() decrypts before the tag is known to match,
+  // as EVP_DecryptUpdate does. The caller must hold back (or be able to retract) everything it
+  // got until finish_open succeeds, and discard it if finish_open fails. Where the message
+  // fits in memory, open() is the safe call: it releases nothing unless the tag matches.
+  //
+  // Not thread-safe; the message state and the key copy are wiped on destruction.
+  class Stream;
+
   // kernel_name / mul_kernel_name name the kernels in use ("kuznyechik/avx2", "mgm/pclmul").
   std::string_view kernel_name() const noexcept { return cipher_.kernel_name(); }
   std::string_view mul_kernel_name() const noexcept { return detail::mgm_name(*mul_); }
@@ -122,6 +162,45 @@ class Mgm {
   detail::BasicMgmKey<block_size> key() const noexcept { return {cipher_.block_ref(), mul_}; }
   C cipher_;
   const Mul* mul_;
+};
+
+template <class C>
+class Mgm<C>::Stream {
+ public:
+  explicit Stream(const Mgm& aead) noexcept : aead_(aead) {}
+  Stream(const Stream&) noexcept = default;
+  Stream& operator=(const Stream&) noexcept = default;
+  ~Stream() { detail::wipe_state(&state_, sizeof state_); }
+
+  // start_seal / start_open begin a message (the previous one, finished or not, is dropped).
+  Status start_seal(std::span<const std::uint8_t> nonce) noexcept {
+    return detail::mgm_start(aead_.key(), state_, true, nonce);
+  }
+  Status start_open(std::span<const std::uint8_t> nonce) noexcept {
+    return detail::mgm_start(aead_.key(), state_, false, nonce);
+  }
+  // aad: associated data, before any update.
+  Status aad(std::span<const std::uint8_t> in) noexcept {
+    return detail::mgm_aad(aead_.key(), state_, in);
+  }
+  // update: out.size() == in.size(); out may be exactly in. Sealing: ciphertext; opening:
+  // UNVERIFIED plaintext (see above).
+  Status update(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) noexcept {
+    return detail::mgm_update(aead_.key(), state_, out, in);
+  }
+  // finish_seal writes the tag (4..tag_size bytes: the first bytes of the full tag).
+  Status finish_seal(std::span<std::uint8_t> tag) noexcept {
+    return detail::mgm_finish_seal(aead_.key(), state_, tag);
+  }
+  // finish_open compares the tag (4..tag_size bytes) in constant time:
+  // Error::authentication_failed if the message, AAD or tag was changed.
+  Status finish_open(std::span<const std::uint8_t> tag) noexcept {
+    return detail::mgm_finish_open(aead_.key(), state_, tag);
+  }
+
+ private:
+  Mgm aead_;
+  detail::MgmState<C::block_size> state_{};
 };
 
 using KuznyechikMgm = Mgm<Kuznyechik>;

@@ -5,6 +5,7 @@
 
 #include "axiom/bytes.hpp"
 #include "axiom/gcm.hpp"
+#include "core/aead_stream.hpp"
 #include "core/verdict.hpp"
 #include "core/wipe.hpp"
 #include "gcm/gcm_kernel.hpp"
@@ -146,13 +147,14 @@ void gctr_short(const GcmKey& k, std::span<const std::uint8_t> nonce, std::uint8
   wipe(buf);
 }
 
+constexpr std::uint64_t max_text = (std::uint64_t{1} << 36) - 32;
+constexpr std::uint64_t max_aad = (std::uint64_t{1} << 61) - 1;
+
 Status check(std::span<std::uint8_t> out, std::size_t tag_len, std::span<const std::uint8_t> nonce,
              std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in) noexcept {
-  constexpr std::uint64_t max_aad = (std::uint64_t{1} << 61) - 1;
   if (tag_len < 12 || tag_len > 16) return Error::invalid_tag_size;
   if (nonce.empty() || nonce.size() > max_aad) return Error::invalid_nonce_size;
-  if (in.size() > (std::uint64_t{1} << 36) - 32 || aad.size() > max_aad)
-    return Error::message_too_long;
+  if (in.size() > max_text || aad.size() > max_aad) return Error::message_too_long;
   return check_same(out, in);
 }
 
@@ -172,7 +174,90 @@ void tag_of(const GcmKey& k, std::uint8_t s[16], std::uint8_t ek[16],
   secure_wipe(ek, 16);
 }
 
+// Ops: GCM's operations for the stream (core/aead_stream.hpp) on a message's state.
+struct Ops {
+  const GcmKey& k;
+  GcmState& st;
+
+  void hash(const std::uint8_t* p, std::size_t n) noexcept {
+    k.ghash->blocks(*k.hash_key, st.y, p, n);
+  }
+  // crypt: through the fused kernel when there is one, else a chunk at a time, encrypted then
+  // hashed while it is in cache (sealing) or hashed then decrypted (opening: in place
+  // overwrites it).
+  void crypt(std::uint8_t* out, const std::uint8_t* in, std::size_t n, bool seal) noexcept {
+    if (st.fused != nullptr)
+      return (seal ? st.fused->seal : st.fused->open)(k.cipher.schedule, *k.hash_key, st.ctr, st.y,
+                                                      out, in, n, nullptr);
+    while (n > 0) {
+      const std::size_t m = n < chunk_blocks ? n : chunk_blocks;
+      if (!seal) hash(in, m);
+      gctr(k, st.public_counter, st.ctr, out, in, 16 * m);
+      if (seal) hash(out, m);
+      out += 16 * m, in += 16 * m, n -= m;
+    }
+  }
+  void key_stream(std::uint8_t ks[16]) noexcept {
+    k.cipher.ops->encrypt_blocks(k.cipher.schedule, ks, st.ctr, 1);
+    inc32(st.ctr);
+  }
+};
+
+// finish: the message's tag in full; the state wiped, the message finished.
+Status finish(const GcmKey& k, GcmState& st, std::size_t tag_size, bool seal,
+              std::uint8_t full[16]) noexcept {
+  if (tag_size < 12 || tag_size > 16) return Error::invalid_tag_size;
+  Ops ops{k, st};
+  if (Status s = stream_end(st.s, ops, seal); !s) return s;
+  std::uint8_t len[16];
+  lengths_block(len, st.s.aad_len, st.s.text_len);
+  tag_of(k, st.y, st.ek, len);
+  std::memcpy(full, st.y, 16);
+  secure_wipe(&st, sizeof st);
+  st.s.phase = phase_finished;
+  return {};
+}
+
 }  // namespace
+
+Status gcm_start(const GcmKey& k, GcmState& st, bool seal,
+                 std::span<const std::uint8_t> nonce) noexcept {
+  st.s.phase = phase_idle;
+  if (nonce.empty() || nonce.size() > max_aad) return Error::invalid_nonce_size;
+  stream_begin(st.s, seal);
+  st.fused = fused_for(k, nonce.size());
+  st.public_counter = nonce.size() == 12;
+  std::memset(st.y, 0, 16);
+  begin(k, st.fused, nonce, st.ek, st.ctr);
+  return {};
+}
+
+Status gcm_aad(const GcmKey& k, GcmState& st, std::span<const std::uint8_t> aad) noexcept {
+  Ops ops{k, st};
+  return stream_aad(st.s, ops, aad, max_aad);
+}
+
+Status gcm_update(const GcmKey& k, GcmState& st, std::span<std::uint8_t> out,
+                  std::span<const std::uint8_t> in) noexcept {
+  Ops ops{k, st};
+  return stream_update(st.s, ops, out, in, max_text);
+}
+
+Status gcm_finish_seal(const GcmKey& k, GcmState& st, std::span<std::uint8_t> tag) noexcept {
+  std::uint8_t full[16];
+  const Status s = finish(k, st, tag.size(), true, full);
+  if (s) std::memcpy(tag.data(), full, tag.size());
+  wipe(full);
+  return s;
+}
+
+Status gcm_finish_open(const GcmKey& k, GcmState& st, std::span<const std::uint8_t> tag) noexcept {
+  std::uint8_t full[16];
+  if (Status s = finish(k, st, tag.size(), false, full); !s) return s;
+  const bool same = ct_equal(std::span<const std::uint8_t>(full, tag.size()), tag);
+  wipe(full);
+  return release_if_authentic({}, same);
+}
 
 std::span<const GcmFusedKernel* const> gcm_kernels() noexcept {
 #if AXIOM_X86_64 || AXIOM_AARCH64

@@ -11,6 +11,7 @@
 
 #include "axiom/bytes.hpp"
 #include "axiom/mgm.hpp"
+#include "core/aead_stream.hpp"
 #include "core/endian.hpp"
 #include "core/verdict.hpp"
 #include "core/wipe.hpp"
@@ -92,78 +93,48 @@ void encrypt_counters(BlockRef<N> cipher, std::uint8_t c[N], std::size_t half, s
   wipe(ks);
 }
 
-// Mac accumulates sum H_i (x) A_i over a stream of blocks.
+// Ops: MGM's operations for the stream (core/aead_stream.hpp) on a message's state.
 template <std::size_t N>
-struct Mac {
+struct Ops {
   const BasicMgmKey<N>& k;
-  std::uint8_t z[N];
-  std::uint8_t acc[N];
-  alignas(32) std::uint8_t h[N * chunk];
+  MgmState<N>& st;
 
-  void blocks(const std::uint8_t* a, std::size_t n) noexcept {
+  // hash adds H_i (x) A_i for n blocks A_i, H_i = E(Z_i), Z counting in its high half.
+  void hash(const std::uint8_t* a, std::size_t n) noexcept {
+    alignas(32) std::uint8_t h[N * chunk];
+    std::size_t used = 0;
     while (n > 0) {
       const std::size_t m = n < chunk ? n : chunk;
-      encrypt_counters<N>(k.cipher, z, 0, h, nullptr, m);
-      k.mul->mac(acc, h, a, m);
+      encrypt_counters<N>(k.cipher, st.z, 0, h, nullptr, m);
+      k.mul->mac(st.acc, h, a, m);
       a += N * m, n -= m;
+      used = used > m ? used : m;
+    }
+    secure_wipe(h, N * used);
+  }
+  // crypt: a chunk at a time, encrypted then hashed while it is in cache (sealing), or
+  // hashed then decrypted (opening: in place overwrites it).
+  void crypt(std::uint8_t* out, const std::uint8_t* in, std::size_t n, bool seal) noexcept {
+    while (n > 0) {
+      const std::size_t m = n < chunk ? n : chunk;
+      if (!seal) hash(in, m);
+      encrypt_counters<N>(k.cipher, st.y, N / 2, out, in, m);
+      if (seal) hash(out, m);
+      out += N * m, in += N * m, n -= m;
     }
   }
-  // bytes: whole blocks, then a last partial block padded with zeros.
-  void bytes(const std::uint8_t* p, std::size_t n) noexcept {
-    blocks(p, n / N);
-    if (n % N != 0) {
-      std::uint8_t last[N] = {};
-      std::memcpy(last, p + n / N * N, n % N);
-      blocks(last, 1);
-      wipe(last);
-    }
+  void key_stream(std::uint8_t ks[N]) noexcept {
+    encrypt_counters<N>(k.cipher, st.y, N / 2, ks, nullptr, 1);
   }
-  void lengths(std::size_t aad, std::size_t text) noexcept {
-    std::uint8_t len[N];
-    store_half<N>(len, static_cast<std::uint64_t>(aad) * 8);
-    store_half<N>(len + N / 2, static_cast<std::uint64_t>(text) * 8);
-    blocks(len, 1);
-  }
+  // tag: the lengths block len(AAD) || len(C) in bits hashed, full = E(sum).
   void tag(std::uint8_t full[N]) noexcept {
-    k.cipher.ops->encrypt_blocks(k.cipher.schedule, full, acc, 1);
-  }
-  ~Mac() {
-    wipe(z);
-    wipe(acc);
-    wipe(h);
+    std::uint8_t len[N];
+    store_half<N>(len, st.s.aad_len * 8);
+    store_half<N>(len + N / 2, st.s.text_len * 8);
+    hash(len, 1);
+    k.cipher.ops->encrypt_blocks(k.cipher.schedule, full, st.acc, 1);
   }
 };
-
-// Start: Y_1 and Z_1 from the nonce.
-template <std::size_t N>
-void start(const BasicMgmKey<N>& k, std::span<const std::uint8_t> nonce, std::uint8_t y[N],
-           std::uint8_t z[N]) noexcept {
-  std::uint8_t b[2 * N];
-  std::memcpy(b, nonce.data(), N);
-  std::memcpy(b + N, nonce.data(), N);
-  b[N] |= 0x80;
-  k.cipher.ops->encrypt_blocks(k.cipher.schedule, b, b, 2);
-  std::memcpy(y, b, N);
-  std::memcpy(z, b + N, N);
-  wipe(b);
-}
-
-// crypt: out = in ^ E(Y_i), E(Y_{i+1}), ... for n bytes (the last block may be partial).
-template <std::size_t N>
-void crypt(const BasicMgmKey<N>& k, std::uint8_t y[N], std::uint8_t* out, const std::uint8_t* in,
-           std::size_t n) noexcept {
-  while (n >= N) {
-    const std::size_t m = n / N < chunk ? n / N : chunk;
-    encrypt_counters<N>(k.cipher, y, N / 2, out, in, m);
-    out += N * m, in += N * m, n -= N * m;
-  }
-  if (n > 0) {
-    std::uint8_t last[N];
-    encrypt_counters<N>(k.cipher, y, N / 2, last, nullptr, 1);
-    for (std::size_t i = 0; i < n; ++i) out[i] = in[i] ^ last[i];
-    wipe(last);
-  }
-}
 
 template <std::size_t N>
 Status check(std::span<const std::uint8_t> out, std::size_t tag_size,
@@ -206,27 +177,82 @@ const Mgm64Kernel& mgm64_default() noexcept {
 std::string_view mgm_name(const Mgm64Kernel& k) noexcept { return k.info.name; }
 
 template <std::size_t N>
+Status mgm_start(const BasicMgmKey<N>& k, MgmState<N>& st, bool seal,
+                 std::span<const std::uint8_t> nonce) noexcept {
+  st.s.phase = phase_idle;
+  if (nonce.size() != N || (nonce[0] & 0x80) != 0) return Error::invalid_nonce_size;
+  stream_begin(st.s, seal);
+  // Y_1 = E(0 || nonce), Z_1 = E(1 || nonce).
+  std::uint8_t b[2 * N];
+  std::memcpy(b, nonce.data(), N);
+  std::memcpy(b + N, nonce.data(), N);
+  b[N] |= 0x80;
+  k.cipher.ops->encrypt_blocks(k.cipher.schedule, b, b, 2);
+  std::memcpy(st.y, b, N);
+  std::memcpy(st.z, b + N, N);
+  std::memset(st.acc, 0, N);
+  wipe(b);
+  return {};
+}
+
+template <std::size_t N>
+Status mgm_aad(const BasicMgmKey<N>& k, MgmState<N>& st,
+               std::span<const std::uint8_t> aad) noexcept {
+  Ops<N> ops{k, st};
+  return stream_aad(st.s, ops, aad, max_bytes<N>);
+}
+
+template <std::size_t N>
+Status mgm_update(const BasicMgmKey<N>& k, MgmState<N>& st, std::span<std::uint8_t> out,
+                  std::span<const std::uint8_t> in) noexcept {
+  Ops<N> ops{k, st};
+  return stream_update(st.s, ops, out, in, max_bytes<N>);
+}
+
+// finish: the message's full tag in full; the state wiped, the message finished.
+template <std::size_t N>
+Status finish(const BasicMgmKey<N>& k, MgmState<N>& st, std::size_t tag_size, bool seal,
+              std::uint8_t full[N]) noexcept {
+  if (tag_size < 4 || tag_size > N) return Error::invalid_tag_size;
+  Ops<N> ops{k, st};
+  if (Status s = stream_end(st.s, ops, seal); !s) return s;
+  ops.tag(full);
+  secure_wipe(&st, sizeof st);
+  st.s.phase = phase_finished;
+  return {};
+}
+
+template <std::size_t N>
+Status mgm_finish_seal(const BasicMgmKey<N>& k, MgmState<N>& st,
+                       std::span<std::uint8_t> tag) noexcept {
+  std::uint8_t full[N];
+  const Status s = finish(k, st, tag.size(), true, full);
+  if (s) std::memcpy(tag.data(), full, tag.size());
+  wipe(full);
+  return s;
+}
+
+template <std::size_t N>
+Status mgm_finish_open(const BasicMgmKey<N>& k, MgmState<N>& st,
+                       std::span<const std::uint8_t> tag) noexcept {
+  std::uint8_t full[N];
+  if (Status s = finish(k, st, tag.size(), false, full); !s) return s;
+  const bool same = ct_equal(std::span<const std::uint8_t>(full, tag.size()), tag);
+  wipe(full);
+  return release_if_authentic({}, same);
+}
+
+// The one-shot calls: the message through the stream in one piece.
+template <std::size_t N>
 Status mgm_seal(const BasicMgmKey<N>& k, std::span<std::uint8_t> out, std::span<std::uint8_t> tag,
                 std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
                 std::span<const std::uint8_t> in) noexcept {
   if (Status st = check<N>(out, tag.size(), nonce, aad, in); !st) return st;
-  Mac<N> mac{k, {}, {}, {}};
-  std::uint8_t y[N], full[N];
-  start(k, nonce, y, mac.z);
-  mac.bytes(aad.data(), aad.size());
-  // Encrypt a chunk, then hash it while it is in cache.
-  for (std::size_t done = 0; done < in.size();) {
-    const std::size_t m = in.size() - done < N * chunk ? in.size() - done : N * chunk;
-    crypt(k, y, out.data() + done, in.data() + done, m);
-    mac.bytes(out.data() + done, m);
-    done += m;
-  }
-  mac.lengths(aad.size(), in.size());
-  mac.tag(full);
-  std::memcpy(tag.data(), full, tag.size());
-  wipe(y);
-  wipe(full);
-  return {};
+  MgmState<N> st;
+  (void)mgm_start(k, st, true, nonce);
+  (void)mgm_aad(k, st, aad);
+  (void)mgm_update(k, st, out, in);
+  return mgm_finish_seal(k, st, tag);
 }
 
 template <std::size_t N>
@@ -237,34 +263,34 @@ Status mgm_open(const BasicMgmKey<N>& k, std::span<std::uint8_t> out,
     if (st.error() != Error::overlapping_buffers) secure_wipe(out);
     return st;
   }
-  Mac<N> mac{k, {}, {}, {}};
-  std::uint8_t y[N], full[N];
-  start(k, nonce, y, mac.z);
-  mac.bytes(aad.data(), aad.size());
-  // Each chunk is hashed before it is decrypted (in place overwrites it).
-  for (std::size_t done = 0; done < in.size();) {
-    const std::size_t m = in.size() - done < N * chunk ? in.size() - done : N * chunk;
-    mac.bytes(in.data() + done, m);
-    crypt(k, y, out.data() + done, in.data() + done, m);
-    done += m;
-  }
-  mac.lengths(aad.size(), in.size());
-  mac.tag(full);
-  const bool same = ct_equal(std::span<const std::uint8_t>(full, tag.size()), tag);
-  wipe(y);
-  wipe(full);
-  return release_if_authentic(out, same);
+  MgmState<N> st;
+  (void)mgm_start(k, st, false, nonce);
+  (void)mgm_aad(k, st, aad);
+  (void)mgm_update(k, st, out, in);  // kept below only if the tag matches
+  const Status s = mgm_finish_open(k, st, tag);
+  if (!s) secure_wipe(out);
+  return s;
 }
 
-#define AXIOM_MGM_FOR(N)                                                                    \
-  template Status mgm_seal<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>,               \
-                              std::span<std::uint8_t>, std::span<const std::uint8_t>,       \
-                              std::span<const std::uint8_t>,                                \
-                              std::span<const std::uint8_t>) noexcept;                      \
-  template Status mgm_open<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>,               \
-                              std::span<const std::uint8_t>, std::span<const std::uint8_t>, \
-                              std::span<const std::uint8_t>,                                \
-                              std::span<const std::uint8_t>) noexcept;
+#define AXIOM_MGM_FOR(N)                                                                      \
+  template Status mgm_seal<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>,                 \
+                              std::span<std::uint8_t>, std::span<const std::uint8_t>,         \
+                              std::span<const std::uint8_t>,                                  \
+                              std::span<const std::uint8_t>) noexcept;                        \
+  template Status mgm_open<N>(const BasicMgmKey<N>&, std::span<std::uint8_t>,                 \
+                              std::span<const std::uint8_t>, std::span<const std::uint8_t>,   \
+                              std::span<const std::uint8_t>,                                  \
+                              std::span<const std::uint8_t>) noexcept;                        \
+  template Status mgm_start<N>(const BasicMgmKey<N>&, MgmState<N>&, bool,                     \
+                               std::span<const std::uint8_t>) noexcept;                       \
+  template Status mgm_aad<N>(const BasicMgmKey<N>&, MgmState<N>&,                             \
+                             std::span<const std::uint8_t>) noexcept;                         \
+  template Status mgm_update<N>(const BasicMgmKey<N>&, MgmState<N>&, std::span<std::uint8_t>, \
+                                std::span<const std::uint8_t>) noexcept;                      \
+  template Status mgm_finish_seal<N>(const BasicMgmKey<N>&, MgmState<N>&,                     \
+                                     std::span<std::uint8_t>) noexcept;                       \
+  template Status mgm_finish_open<N>(const BasicMgmKey<N>&, MgmState<N>&,                     \
+                                     std::span<const std::uint8_t>) noexcept;
 AXIOM_MGM_FOR(8)
 AXIOM_MGM_FOR(16)
 #undef AXIOM_MGM_FOR

@@ -162,6 +162,37 @@ void SealOpenWithSecrets(const Aead& aead, const Bytes& nonce, const Bytes& aad,
   EXPECT_FALSE(verdict(aead.open(opened, nonce, aad, sealed)));
 }
 
+// StreamWithSecrets: the same through the Stream (Gcm, Mgm), AAD and text cut at block
+// boundaries and inside blocks, so every buffering path runs on secret bytes.
+template <class Aead>
+void StreamWithSecrets(const Aead& aead, const Bytes& nonce, const Bytes& aad, const Bytes& msg) {
+  typename Aead::Stream s(aead);
+  Bytes out(msg.size()), tag(Aead::tag_size);
+  const auto run = [&](const Bytes& in) {
+    ASSERT_TRUE(s.aad(std::span(aad).first(5)).ok());
+    ASSERT_TRUE(s.aad(std::span(aad).subspan(5)).ok());
+    std::size_t off = 0;
+    for (const std::size_t n : {std::size_t{7}, std::size_t{16}, std::size_t{33}, std::size_t{1}}) {
+      ASSERT_TRUE(s.update(std::span(out).subspan(off, n), std::span(in).subspan(off, n)).ok());
+      off += n;
+    }
+    ASSERT_TRUE(s.update(std::span(out).subspan(off), std::span(in).subspan(off)).ok());
+  };
+  ASSERT_TRUE(s.start_seal(nonce).ok());
+  run(msg);
+  ASSERT_TRUE(s.finish_seal(tag).ok());
+  ct::declassify(std::span(out));
+  ct::declassify(std::span(tag));
+  const Bytes sealed = out;
+  ASSERT_TRUE(s.start_open(nonce).ok());
+  run(sealed);
+  EXPECT_TRUE(verdict(s.finish_open(tag)));
+  tag[0] ^= 1;
+  ASSERT_TRUE(s.start_open(nonce).ok());
+  run(sealed);
+  EXPECT_FALSE(verdict(s.finish_open(tag)));
+}
+
 // HmacWithSecrets computes HMAC over hash H (a kernel's fresh object) with a secret key and
 // message, and checks it against the default kernels' tag; verify compares the secret tag in
 // constant time, so only the verdict is declassified.
@@ -272,8 +303,10 @@ TEST_P(GcmCt, SealAndOpen) {
   ct::secret(std::span(msg));
   const AesGcm128 g(std::span<const std::uint8_t, 16>(key.data(), 16), aes, *GetParam());
   SealOpenWithSecrets(g, nonce, aad, msg);
+  StreamWithSecrets(g, nonce, aad, msg);
   // A nonce of another length goes through GHASH for J0.
   SealOpenWithSecrets(g, rng.bytes(20), aad, msg);
+  StreamWithSecrets(g, rng.bytes(20), aad, msg);
 }
 AXIOM_CT_KERNELS(GcmCt, detail::ghash_kernels());
 
@@ -386,10 +419,10 @@ TEST_P(MgmCt, SealAndOpen) {
   nonce[0] &= 0x7f;
   ct::secret(std::span(key));
   ct::secret(std::span(msg));
-  SealOpenWithSecrets(
-      KuznyechikMgm(Kuznyechik(std::span<const std::uint8_t, 32>(key.data(), 32), cipher),
-                    *GetParam()),
-      nonce, aad, msg);
+  const KuznyechikMgm mgm(Kuznyechik(std::span<const std::uint8_t, 32>(key.data(), 32), cipher),
+                          *GetParam());
+  SealOpenWithSecrets(mgm, nonce, aad, msg);
+  StreamWithSecrets(mgm, nonce, aad, msg);
 }
 AXIOM_CT_KERNELS(MgmCt, detail::mgm_kernels());
 

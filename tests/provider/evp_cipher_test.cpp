@@ -9,6 +9,8 @@
 #include <random>
 #include <string>
 
+#include "axiom/gcm.hpp"
+#include "axiom/mgm.hpp"
 #include "support/vectors.hpp"
 
 namespace {
@@ -390,6 +392,7 @@ TEST(ProviderCipher, ParamsOfEveryCipher) {
                        Want{"kuznyechik-ctr-acpkm", 32, 8, 1},
                        Want{"1.2.643.7.1.1.5.2.1", 32, 8, 1},
                        Want{"kuznyechik-mgm", 32, 16, 1},
+                       Want{"magma-mgm", 32, 8, 1},
                        Want{"magma-ecb", 32, 0, 8},
                        Want{"magma-cbc", 32, 8, 8},
                        Want{"magma-cfb", 32, 8, 1},
@@ -489,7 +492,26 @@ struct AeadCase {
   Bytes key, nonce, aad, pt, ct, tag;
 };
 
-// seal: AAD in pieces, the message in one update; returns the ciphertext and tag.
+bool is_ccm(const char* name) { return std::string(name) == "SM4-CCM"; }
+
+// feed runs in through EVP_CipherUpdate into out: at random splits, or in one update for CCM
+// (its length comes first); out == NULL for AAD.
+bool feed(EVP_CIPHER_CTX* x, const char* name, std::uint8_t* out, const Bytes& in) {
+  int len = 0;
+  for (std::size_t off = 0; off < in.size();) {
+    const std::size_t n = out != nullptr && is_ccm(name)
+                              ? in.size()
+                              : std::min<std::size_t>(in.size() - off, rng()() % 40);
+    if (EVP_CipherUpdate(x, out == nullptr ? nullptr : out + off, &len, in.data() + off,
+                         static_cast<int>(n)) != 1 ||
+        len != static_cast<int>(out == nullptr ? 0 : n))
+      return false;
+    off += n;
+  }
+  return true;
+}
+
+// seal: AAD and text in pieces, final, then the tag; returns the ciphertext and tag.
 bool seal(const char* name, const AeadCase& k, Bytes& ct, Bytes& tag) {
   EVP_CIPHER* c = fetch(ctxs().axiom, name);
   EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
@@ -499,14 +521,10 @@ bool seal(const char* name, const AeadCase& k, Bytes& ct, Bytes& tag) {
           1 &&
       EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag.size()), nullptr) == 1 &&
       EVP_EncryptInit_ex2(x, nullptr, k.key.data(), k.nonce.data(), nullptr) == 1;
-  int len = 0;
-  for (std::size_t off = 0; ok && off < k.aad.size(); off += 7)
-    ok = EVP_EncryptUpdate(x, nullptr, &len, k.aad.data() + off,
-                           static_cast<int>(std::min<std::size_t>(7, k.aad.size() - off))) == 1;
   ct.assign(k.pt.size(), 0);
-  ok = ok && (k.pt.empty() || EVP_EncryptUpdate(x, ct.data(), &len, k.pt.data(),
-                                                static_cast<int>(k.pt.size())) == 1);
-  ok = ok && EVP_EncryptFinal_ex(x, nullptr, &len) == 1;
+  ok = ok && feed(x, name, nullptr, k.aad) && feed(x, name, ct.data(), k.pt);
+  int len = 0;
+  ok = ok && EVP_EncryptFinal_ex(x, nullptr, &len) == 1 && len == 0;
   ok = ok &&
        EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag.size()), tag.data()) == 1;
   EVP_CIPHER_CTX_free(x);
@@ -514,23 +532,24 @@ bool seal(const char* name, const AeadCase& k, Bytes& ct, Bytes& tag) {
   return ok;
 }
 
-// open: the tag first, then AAD and the message; out is all zero when it fails.
+// open: AAD and text in pieces, the expected tag before final (CCM: before the text); out
+// holds what the updates released (CCM: all zero when the tag is wrong).
 bool open(const char* name, const AeadCase& k, const Bytes& tag, Bytes& out) {
   EVP_CIPHER* c = fetch(ctxs().axiom, name);
   EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
   Bytes t = tag;
-  bool ok =
-      EVP_DecryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 &&
-      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(k.nonce.size()), nullptr) ==
-          1 &&
-      EVP_DecryptInit_ex2(x, nullptr, k.key.data(), k.nonce.data(), nullptr) == 1 &&
-      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(t.size()), t.data()) == 1;
-  int len = 0;
-  ok = ok && (k.aad.empty() || EVP_DecryptUpdate(x, nullptr, &len, k.aad.data(),
-                                                 static_cast<int>(k.aad.size())) == 1);
+  const auto set_tag = [&] {
+    return EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(t.size()), t.data()) == 1;
+  };
+  bool ok = EVP_DecryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 &&
+            EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(k.nonce.size()),
+                                nullptr) == 1 &&
+            EVP_DecryptInit_ex2(x, nullptr, k.key.data(), k.nonce.data(), nullptr) == 1;
+  ok = ok && (!is_ccm(name) || set_tag());
   out.assign(k.ct.size(), 0xee);
-  ok = ok && (k.ct.empty() || EVP_DecryptUpdate(x, out.data(), &len, k.ct.data(),
-                                                static_cast<int>(k.ct.size())) == 1);
+  ok = ok && feed(x, name, nullptr, k.aad) && feed(x, name, out.data(), k.ct);
+  ok = ok && (is_ccm(name) || set_tag());
+  int len = 0;
   ok = ok && EVP_DecryptFinal_ex(x, nullptr, &len) == 1;
   EVP_CIPHER_CTX_free(x);
   EVP_CIPHER_free(c);
@@ -549,12 +568,15 @@ void check_aead(const char* file, const char* name, const char* nonce_field) {
     Bytes pt;
     ASSERT_TRUE(open(name, k, k.tag, pt)) << v.where() << last_error();
     EXPECT_EQ(pt, k.pt) << v.where();
-    // Any tag bit changed: the open fails with "authentication failed", releasing nothing.
+    // Any tag bit changed: final (CCM: the text's update) fails with "authentication failed";
+    // CCM releases nothing.
     Bytes bad = k.tag;
     bad[rng()() % bad.size()] ^= static_cast<std::uint8_t>(1u << (rng()() % 8));
     EXPECT_FALSE(open(name, k, bad, pt)) << v.where();
     EXPECT_EQ(last_error(), "authentication failed: the tag does not match");
-    EXPECT_EQ(pt, Bytes(k.ct.size(), k.ct.empty() ? 0xee : 0)) << v.where();
+    if (is_ccm(name)) {
+      EXPECT_EQ(pt, Bytes(k.ct.size(), k.ct.empty() ? 0xee : 0)) << v.where();
+    }
     ++n;
   }
   EXPECT_GT(n, 0) << file;
@@ -562,8 +584,41 @@ void check_aead(const char* file, const char* name, const char* nonce_field) {
 
 TEST(ProviderAead, Vectors) {
   check_aead("kat/mgm_kuznyechik.txt", "kuznyechik-mgm", "Nonce");
+  check_aead("kat/mgm_magma.txt", "magma-mgm", "Nonce");
   check_aead("kat/sm4_gcm.txt", "SM4-GCM", "IV");
   check_aead("kat/sm4_ccm.txt", "SM4-CCM", "Nonce");
+}
+
+// Messages of awkward lengths at random splits equal the library's one-shot seal, and open.
+template <class A>
+void check_against_library(const char* name) {
+  for (std::size_t n : {0u, 1u, 7u, 8u, 15u, 16u, 17u, 31u, 64u, 65u, 200u, 1000u, 4097u}) {
+    AeadCase k{random_bytes(A::key_size),
+               random_bytes(A::nonce_size),
+               random_bytes(n % 37),
+               random_bytes(n),
+               {},
+               {}};
+    k.nonce[0] &= 0x7f;
+    Bytes want(n + A::tag_size);
+    ASSERT_TRUE(A(std::span<const std::uint8_t, A::key_size>(k.key.data(), A::key_size))
+                    .seal(want, k.nonce, k.aad, k.pt)
+                    .ok());
+    Bytes ct, tag(A::tag_size);
+    ASSERT_TRUE(seal(name, k, ct, tag)) << name << " " << n << last_error();
+    ct.insert(ct.end(), tag.begin(), tag.end());
+    EXPECT_EQ(ct, want) << name << " " << n;
+    k.ct.assign(want.begin(), want.begin() + static_cast<long>(n));
+    Bytes pt;
+    ASSERT_TRUE(open(name, k, tag, pt)) << name << " " << n << last_error();
+    EXPECT_EQ(pt, k.pt) << name << " " << n;
+  }
+}
+
+TEST(ProviderAead, RandomSplitsEqualTheLibrary) {
+  check_against_library<axiom::KuznyechikMgm>("kuznyechik-mgm");
+  check_against_library<axiom::MagmaMgm>("magma-mgm");
+  check_against_library<axiom::Sm4Gcm>("SM4-GCM");
 }
 
 TEST(ProviderAead, ErrorPaths) {
@@ -598,18 +653,30 @@ TEST(ProviderAead, ErrorPaths) {
   ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, top.data(), nullptr), 1);
   EXPECT_EQ(EVP_EncryptUpdate(x, out.data(), &len, m.pt.data(), 40), 0);
   EXPECT_EQ(last_error(), "invalid IV length");
-  // The message in two updates.
+  // The message in two updates, then more after final, AAD after text.
   ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, m.nonce.data(), nullptr), 1);
   EXPECT_EQ(EVP_EncryptUpdate(x, out.data(), &len, m.pt.data(), 20), 1);
-  EXPECT_EQ(EVP_EncryptUpdate(x, out.data() + 20, &len, m.pt.data() + 20, 20), 0);
+  EXPECT_EQ(EVP_EncryptUpdate(x, nullptr, &len, m.aad.data(), 5), 0);
   EXPECT_EQ(last_error(),
-            "an AEAD message must be passed in one update call (AAD in any number before it)");
-  // Decryption without the expected tag.
-  ASSERT_EQ(EVP_DecryptInit_ex2(x, nullptr, nullptr, m.nonce.data(), nullptr), 1);
-  EXPECT_EQ(EVP_DecryptUpdate(x, out.data(), &len, m.pt.data(), 40), 0);
-  EXPECT_EQ(last_error(), "set the expected tag (EVP_CTRL_AEAD_SET_TAG) before decrypting");
-  EXPECT_EQ(EVP_DecryptFinal_ex(x, out.data(), &len), 0);
+            "the AEAD message is finished (CCM's text goes in one update): set a new IV for the "
+            "next");
+  EXPECT_EQ(EVP_EncryptUpdate(x, out.data() + 20, &len, m.pt.data() + 20, 20), 1);
+  EXPECT_EQ(EVP_EncryptFinal_ex(x, out.data(), &len), 1);
+  EXPECT_EQ(EVP_EncryptUpdate(x, out.data(), &len, m.pt.data(), 20), 0);
   ERR_clear_error();
+  EXPECT_EQ(EVP_EncryptFinal_ex(x, out.data(), &len), 0);
+  ERR_clear_error();
+  // Decryption without the expected tag: the text goes through, final fails.
+  ASSERT_EQ(EVP_DecryptInit_ex2(x, nullptr, nullptr, m.nonce.data(), nullptr), 1);
+  EXPECT_EQ(EVP_DecryptUpdate(x, out.data(), &len, m.pt.data(), 40), 1);
+  EXPECT_EQ(EVP_DecryptFinal_ex(x, out.data(), &len), 0);
+  EXPECT_EQ(last_error(),
+            "set the expected tag (EVP_CTRL_AEAD_SET_TAG) before final (CCM: before "
+            "the text)");
+  // Encryption takes no tag.
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, m.nonce.data(), nullptr), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, tag.data()), 0);
+  EXPECT_EQ(last_error(), "invalid parameter value");
   // A wrong key length.
   EXPECT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, nullptr, nullptr), 1);
   EXPECT_EQ(EVP_CIPHER_CTX_set_key_length(x, 16), 0);
@@ -650,27 +717,141 @@ TEST(ProviderAead, CcmTagLengths) {
   EXPECT_EQ(last_error(), "invalid tag length");
 }
 
-// A copied AEAD context carries the key, nonce and AAD so far.
-TEST(ProviderAead, CopyCarriesTheAad) {
-  AeadCase k{random_bytes(16), random_bytes(12), random_bytes(30), random_bytes(50), {}, {}};
+// A copied AEAD context carries the key, nonce, AAD and text so far: both go on alone (the
+// original freed first), for AAD and text cut anywhere.
+void check_copy(const char* name, std::size_t key_size, std::size_t nonce_size,
+                std::size_t tag_size) {
+  AeadCase k{
+      random_bytes(key_size), random_bytes(nonce_size), random_bytes(30), random_bytes(50), {}, {}};
+  k.nonce[0] &= 0x7f;
+  Bytes want_ct, want_tag(tag_size);
+  ASSERT_TRUE(seal(name, k, want_ct, want_tag)) << name;
+  EVP_CIPHER* c = fetch(ctxs().axiom, name);
+  for (std::size_t cut : {5u, 17u, 30u, 33u, 47u}) {  // in the AAD, or after 3, 17 bytes of text
+    EVP_CIPHER_CTX* a = EVP_CIPHER_CTX_new();
+    EVP_CIPHER_CTX* b = EVP_CIPHER_CTX_new();
+    int len = 0;
+    Bytes ct_a(50), ct_b(50), tag_a(tag_size), tag_b(tag_size);
+    const std::size_t aad_first = std::min<std::size_t>(cut, 30), text_first = cut - aad_first;
+    ASSERT_EQ(EVP_EncryptInit_ex2(a, c, k.key.data(), k.nonce.data(), nullptr), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(a, nullptr, &len, k.aad.data(), static_cast<int>(aad_first)), 1);
+    if (text_first == 0) {
+      ASSERT_EQ(EVP_EncryptUpdate(a, nullptr, &len, k.aad.data() + aad_first,
+                                  static_cast<int>(30 - aad_first)),
+                1);
+    }
+    ASSERT_EQ(
+        EVP_EncryptUpdate(a, ct_a.data(), &len, k.pt.data(), static_cast<int>(text_first + 3)), 1);
+    ASSERT_EQ(EVP_CIPHER_CTX_copy(b, a), 1);
+    ct_b = ct_a;
+    for (EVP_CIPHER_CTX* x : {a, b}) {
+      Bytes& ct = x == a ? ct_a : ct_b;
+      Bytes& tag = x == a ? tag_a : tag_b;
+      ASSERT_EQ(EVP_EncryptUpdate(x, ct.data() + text_first + 3, &len, k.pt.data() + text_first + 3,
+                                  static_cast<int>(50 - text_first - 3)),
+                1);
+      ASSERT_EQ(EVP_EncryptFinal_ex(x, nullptr, &len), 1);
+      ASSERT_EQ(
+          EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_size), tag.data()), 1);
+      if (x == a) EVP_CIPHER_CTX_free(a);
+    }
+    EXPECT_EQ(ct_a, want_ct) << name << " cut " << cut;
+    EXPECT_EQ(tag_a, want_tag) << name << " cut " << cut;
+    EXPECT_EQ(ct_b, want_ct) << name << " cut " << cut;
+    EXPECT_EQ(tag_b, want_tag) << name << " cut " << cut;
+    EVP_CIPHER_CTX_free(b);
+  }
+  EVP_CIPHER_free(c);
+}
+
+TEST(ProviderAead, CopyMidMessage) {
+  check_copy("kuznyechik-mgm", 32, 16, 16);
+  check_copy("magma-mgm", 32, 8, 8);
+  check_copy("SM4-GCM", 16, 12, 16);
+}
+
+// A new IV alone (EVP_*Init with only an IV) starts a new message under the same key, also
+// after a message that failed to open or was left unfinished.
+TEST(ProviderAead, NewIvStartsANewMessage) {
+  for (const char* name : {"kuznyechik-mgm", "SM4-GCM", "SM4-CCM"}) {
+    const std::size_t key_size = std::string(name) == "SM4-GCM" || is_ccm(name) ? 16 : 32;
+    AeadCase k{random_bytes(key_size),
+               random_bytes(std::string(name) == "kuznyechik-mgm" ? 16 : 12),
+               random_bytes(9),
+               random_bytes(40),
+               {},
+               {}};
+    k.nonce[0] &= 0x7f;
+    AeadCase k2 = k;
+    k2.nonce[1] ^= 1;
+    Bytes ct1, tag1(16), ct2, tag2(16);
+    ASSERT_TRUE(seal(name, k, ct1, tag1));
+    ASSERT_TRUE(seal(name, k2, ct2, tag2));
+    EVP_CIPHER* c = fetch(ctxs().axiom, name);
+    EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+    Bytes out(40), tag(16);
+    int len = 0;
+    ASSERT_EQ(EVP_EncryptInit_ex2(x, c, k.key.data(), k.nonce.data(), nullptr), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(x, out.data(), &len, k.pt.data(), 40), 1);  // left unfinished
+    for (const AeadCase* m : {&k2, &k}) {
+      ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, m->nonce.data(), nullptr), 1);
+      ASSERT_EQ(EVP_EncryptUpdate(x, nullptr, &len, m->aad.data(), 9), 1);
+      ASSERT_EQ(EVP_EncryptUpdate(x, out.data(), &len, m->pt.data(), 40), 1);
+      ASSERT_EQ(EVP_EncryptFinal_ex(x, nullptr, &len), 1);
+      ASSERT_EQ(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
+      EXPECT_EQ(out, m == &k ? ct1 : ct2) << name;
+      EXPECT_EQ(tag, m == &k ? tag1 : tag2) << name;
+    }
+    // Decryption: a wrong tag, then the right one under a new IV.
+    Bytes bad = tag1;
+    bad[0] ^= 1;
+    for (const Bytes* t : {&bad, &tag1}) {
+      ASSERT_EQ(EVP_DecryptInit_ex2(x, nullptr, nullptr, k.nonce.data(), nullptr), 1);
+      ASSERT_EQ(
+          EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, const_cast<std::uint8_t*>(t->data())),
+          1);
+      ASSERT_EQ(EVP_DecryptUpdate(x, nullptr, &len, k.aad.data(), 9), 1);
+      const bool text_ok = EVP_DecryptUpdate(x, out.data(), &len, ct1.data(), 40) == 1;
+      const bool ok = text_ok && EVP_DecryptFinal_ex(x, nullptr, &len) == 1;
+      EXPECT_EQ(ok, t == &tag1) << name;
+      EXPECT_EQ(text_ok, t == &tag1 || !is_ccm(name)) << name;
+      ERR_clear_error();
+    }
+    EXPECT_EQ(out, k.pt) << name;
+    EVP_CIPHER_CTX_free(x);
+    EVP_CIPHER_free(c);
+  }
+}
+
+// OpenSSL's CCM form: the text's length first, then AAD, then the text in one update.
+TEST(ProviderAead, CcmLengthFirst) {
+  const AeadCase k{random_bytes(16), random_bytes(12), random_bytes(7), random_bytes(33), {}, {}};
   Bytes want_ct, want_tag(16);
-  ASSERT_TRUE(seal("SM4-GCM", k, want_ct, want_tag));
-  EVP_CIPHER* c = fetch(ctxs().axiom, "SM4-GCM");
-  EVP_CIPHER_CTX* a = EVP_CIPHER_CTX_new();
-  EVP_CIPHER_CTX* b = EVP_CIPHER_CTX_new();
+  ASSERT_TRUE(seal("SM4-CCM", k, want_ct, want_tag));
+  EVP_CIPHER* c = fetch(ctxs().axiom, "SM4-CCM");
+  EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+  Bytes ct(33), tag(16);
   int len = 0;
-  ASSERT_EQ(EVP_EncryptInit_ex2(a, c, k.key.data(), k.nonce.data(), nullptr), 1);
-  ASSERT_EQ(EVP_EncryptUpdate(a, nullptr, &len, k.aad.data(), 10), 1);
-  ASSERT_EQ(EVP_CIPHER_CTX_copy(b, a), 1);
-  EVP_CIPHER_CTX_free(a);
-  ASSERT_EQ(EVP_EncryptUpdate(b, nullptr, &len, k.aad.data() + 10, 20), 1);
-  Bytes ct(50), tag(16);
-  ASSERT_EQ(EVP_EncryptUpdate(b, ct.data(), &len, k.pt.data(), 50), 1);
-  ASSERT_EQ(EVP_EncryptFinal_ex(b, nullptr, &len), 1);
-  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(b, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, c, k.key.data(), k.nonce.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(x, nullptr, &len, nullptr, 33), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(x, nullptr, &len, k.aad.data(), 7), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(x, ct.data(), &len, k.pt.data(), 33), 1);
+  ASSERT_EQ(EVP_EncryptFinal_ex(x, nullptr, &len), 1);
+  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
   EXPECT_EQ(ct, want_ct);
   EXPECT_EQ(tag, want_tag);
-  EVP_CIPHER_CTX_free(b);
+  // Text of another length than announced; a second text update.
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, k.nonce.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(x, nullptr, &len, nullptr, 33), 1);
+  EXPECT_EQ(EVP_EncryptUpdate(x, ct.data(), &len, k.pt.data(), 32), 0);
+  EXPECT_EQ(last_error(), "invalid parameter value");
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, k.nonce.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(x, ct.data(), &len, k.pt.data(), 20), 1);
+  EXPECT_EQ(EVP_EncryptUpdate(x, ct.data(), &len, k.pt.data() + 20, 13), 0);
+  EXPECT_EQ(last_error(),
+            "the AEAD message is finished (CCM's text goes in one update): set a new IV for the "
+            "next");
+  EVP_CIPHER_CTX_free(x);
   EVP_CIPHER_free(c);
 }
 
