@@ -95,6 +95,7 @@ class Faults(unittest.TestCase):
                 self.assertRegex(err.decode(), r"^axiom (enc|dec|cipher): .*out: (Permission denied|Read-only file system)\n$")
                 self.assert_clean(out, where=ro)
 
+    @posix_only("ulimit -f and SIGXFSZ")
     def test_file_size_limit(self):
         import resource
 
@@ -110,6 +111,7 @@ class Faults(unittest.TestCase):
                 self.assertRegex(p.stderr.decode(), r"^axiom (enc|dec|cipher): .*out: File too large\n$")
                 self.assert_clean(out, old=self.OLD)
 
+    @posix_only("/dev/full")
     def test_disk_full(self):
         small = self.mount_tmpfs("small", "size=256k")
         if small is None:
@@ -160,6 +162,7 @@ class Faults(unittest.TestCase):
         self.assertIn(b"authentication failed", err)
         self.assert_clean(out, old=self.OLD)
 
+    @posix_only("SIGTERM, SIGHUP, SIGQUIT ... (Windows has Ctrl-C and Ctrl-Break only: cli.platformreplace)")
     def test_signal_mid_run(self):
         # Every catchable signal that ends a process, on both ways of writing OUT (an unnamed
         # O_TMPFILE, and the named temporary file used where O_TMPFILE is not supported): the
@@ -190,6 +193,7 @@ class Faults(unittest.TestCase):
                         self.assert_clean(out, old=self.OLD)
                         self.assertEqual(sorted(os.listdir(self.d)), before)
 
+    @posix_only("an unnamed O_TMPFILE; a process ended by TerminateProcess cannot remove its temporary file")
     def test_sigkill_leaves_no_file(self):
         # SIGKILL cannot be caught: the new file has no name until the end, so nothing is left.
         out = self.put("out", self.OLD)
