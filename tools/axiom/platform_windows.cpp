@@ -152,8 +152,8 @@ bool regular_file_size(const std::string& name, std::uint64_t& size) {
 bool read_secret_line(const char* prompt, std::string& line) {
   const HANDLE in = CreateFileW(L"CONIN$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ, nullptr,
                                 OPEN_EXISTING, 0, nullptr);
-  const HANDLE out = CreateFileW(L"CONOUT$", GENERIC_WRITE, FILE_SHARE_WRITE, nullptr,
-                                 OPEN_EXISTING, 0, nullptr);
+  const HANDLE out =
+      CreateFileW(L"CONOUT$", GENERIC_WRITE, FILE_SHARE_WRITE, nullptr, OPEN_EXISTING, 0, nullptr);
   DWORD saved = 0;
   if (in == INVALID_HANDLE_VALUE || out == INVALID_HANDLE_VALUE || !GetConsoleMode(in, &saved)) {
     if (in != INVALID_HANDLE_VALUE) CloseHandle(in);
@@ -195,11 +195,11 @@ std::wstring pending_name;
 std::string interrupted_text;
 
 BOOL WINAPI remove_pending_and_exit(DWORD event) {
-  if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT && event != CTRL_CLOSE_EVENT)
-    return FALSE;
+  if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT && event != CTRL_CLOSE_EVENT) return FALSE;
   pending_mutex.lock();
   if (!pending_name.empty()) DeleteFileW(pending_name.c_str());
-  (void)!_write(os::stderr_fd, interrupted_text.data(), static_cast<unsigned>(interrupted_text.size()));
+  (void)!_write(os::stderr_fd, interrupted_text.data(),
+                static_cast<unsigned>(interrupted_text.size()));
   ExitProcess(STATUS_CONTROL_C_EXIT);
   return TRUE;
 }
@@ -225,8 +225,8 @@ std::wstring temporary_name() {
 bool same_file(HANDLE a, HANDLE b) {
   BY_HANDLE_FILE_INFORMATION x{}, y{};
   return GetFileInformationByHandle(a, &x) && GetFileInformationByHandle(b, &y) &&
-         x.dwVolumeSerialNumber == y.dwVolumeSerialNumber &&
-         x.nFileIndexHigh == y.nFileIndexHigh && x.nFileIndexLow == y.nFileIndexLow;
+         x.dwVolumeSerialNumber == y.dwVolumeSerialNumber && x.nFileIndexHigh == y.nFileIndexHigh &&
+         x.nFileIndexLow == y.nFileIndexLow;
 }
 
 bool is_disk_file(HANDLE h) { return GetFileType(h) == FILE_TYPE_DISK; }
@@ -263,8 +263,9 @@ class AtomicOutput::File {
       error(shown + ": is a directory (OUT must name a file)");
       return false;
     }
-    const HANDLE found = CreateFileW(out.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                                     nullptr, OPEN_EXISTING, 0, nullptr);
+    const HANDLE found =
+        CreateFileW(out.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                    OPEN_EXISTING, 0, nullptr);
     if (found != INVALID_HANDLE_VALUE) {
       const bool disk = is_disk_file(found), input_too = is_input(found);
       CloseHandle(found);
@@ -282,7 +283,8 @@ class AtomicOutput::File {
       return report(errno_of(e));
     }
     const std::size_t slash = name_.find_last_of("/\\");
-    const std::wstring directory = slash == std::string::npos ? L"" : wide(name_.substr(0, slash + 1));
+    const std::wstring directory =
+        slash == std::string::npos ? L"" : wide(name_.substr(0, slash + 1));
     install_handler();
     for (int attempt = 0; attempt < 100; ++attempt) {
       const std::wstring name = directory + temporary_name();
@@ -307,9 +309,7 @@ class AtomicOutput::File {
     return report(EEXIST);
   }
 
-  int write(std::span<const std::uint8_t> data) {
-    return write_all(fd_, data) ? 0 : errno;
-  }
+  int write(std::span<const std::uint8_t> data) { return write_all(fd_, data) ? 0 : errno; }
 
   bool commit() {
     if (fd_ == os::stdout_fd) return true;
@@ -318,7 +318,8 @@ class AtomicOutput::File {
       fd_ = -1;
       return closed || report(errno);
     }
-    if (!FlushFileBuffers(reinterpret_cast<HANDLE>(_get_osfhandle(fd_)))) return report(errno_of(GetLastError()));
+    if (!FlushFileBuffers(reinterpret_cast<HANDLE>(_get_osfhandle(fd_))))
+      return report(errno_of(GetLastError()));
     const bool closed = os::close(fd_);
     fd_ = -1;
     if (!closed) return report(errno);
@@ -370,7 +371,8 @@ class AtomicOutput::File {
   std::wstring temporary_;  // the new file beside OUT, while there is one
 };
 
-AtomicOutput::AtomicOutput(std::string name, unsigned) : file_(std::make_unique<File>(std::move(name))) {}
+AtomicOutput::AtomicOutput(std::string name, unsigned)
+    : file_(std::make_unique<File>(std::move(name))) {}
 AtomicOutput::~AtomicOutput() { file_->abandon(); }
 bool AtomicOutput::open(int input_fd) { return file_->open(input_fd); }
 int AtomicOutput::write(std::span<const std::uint8_t> data) { return file_->write(data); }
