@@ -12,6 +12,7 @@ import unittest
 from cli import *  # noqa: F401,F403 (AXIOM, run, axiom, TreeCase, ...)
 
 
+@posix_only("faults made by an LD_PRELOAD shim, /dev/full, ulimit -f and POSIX signals: Ctrl-C on Windows is tested by cli.platformreplace")
 class Faults(unittest.TestCase):
     """enc, dec and cipher under faults: an unwritable directory, a full disk, a file size
     limit, truncated or foreign input, a wrong key, a signal mid-run. Every case: a clear
@@ -95,7 +96,6 @@ class Faults(unittest.TestCase):
                 self.assertRegex(err.decode(), r"^axiom (enc|dec|cipher): .*out: (Permission denied|Read-only file system)\n$")
                 self.assert_clean(out, where=ro)
 
-    @posix_only("ulimit -f and SIGXFSZ")
     def test_file_size_limit(self):
         import resource
 
@@ -111,7 +111,6 @@ class Faults(unittest.TestCase):
                 self.assertRegex(p.stderr.decode(), r"^axiom (enc|dec|cipher): .*out: File too large\n$")
                 self.assert_clean(out, old=self.OLD)
 
-    @posix_only("/dev/full")
     def test_disk_full(self):
         small = self.mount_tmpfs("small", "size=256k")
         if small is None:
@@ -162,7 +161,6 @@ class Faults(unittest.TestCase):
         self.assertIn(b"authentication failed", err)
         self.assert_clean(out, old=self.OLD)
 
-    @posix_only("SIGTERM, SIGHUP, SIGQUIT ... (Windows has Ctrl-C and Ctrl-Break only: cli.platformreplace)")
     def test_signal_mid_run(self):
         # Every catchable signal that ends a process, on both ways of writing OUT (an unnamed
         # O_TMPFILE, and the named temporary file used where O_TMPFILE is not supported): the
@@ -193,7 +191,6 @@ class Faults(unittest.TestCase):
                         self.assert_clean(out, old=self.OLD)
                         self.assertEqual(sorted(os.listdir(self.d)), before)
 
-    @posix_only("an unnamed O_TMPFILE; a process ended by TerminateProcess cannot remove its temporary file")
     def test_sigkill_leaves_no_file(self):
         # SIGKILL cannot be caught: the new file has no name until the end, so nothing is left.
         out = self.put("out", self.OLD)
@@ -213,6 +210,7 @@ class Faults(unittest.TestCase):
 
 
 
+@posix_only("OUT's mode, owner, symbolic links, FIFOs and devices, and the input identified by device and inode: Windows' own output rules are tested by cli.platformreplace")
 class Outputs(DirCase):
     """What enc, dec and cipher do with OUT: never the input, the replaced file's mode and
     owner kept, any name length, symbolic links followed one documented way, race-free."""
@@ -256,9 +254,6 @@ class Outputs(DirCase):
         # Standard output appending to the input (`cmd f - >> f`, which would read its own
         # output until the disk is full), and standard input and OUT the same file.
         for cmd, argv in self.commands(self.path("ct"), "-").items():
-            if WINDOWS:  # not solved yet: see README "Windows"
-                print("skipped under Wine: a file inherited as standard output is not recognised as the input")
-                break
             with self.subTest("stdout is the input", command=cmd):
                 with open(self.path("ct"), "ab") as same:
                     p = subprocess.run([AXIOM, *argv], stdout=same, stderr=subprocess.PIPE, env=ENV, timeout=60)
@@ -308,7 +303,6 @@ class Outputs(DirCase):
                     self.assertEqual(stat.S_IMODE(os.stat(self.path("out")).st_mode), want)
                     os.unlink(self.path("out"))
 
-    @posix_only("NAME_MAX names in a temporary directory pass Windows' MAX_PATH (260)")
     def test_names_up_to_name_max(self):
         # The new file never needs a longer name than OUT: names of 243 to 255 bytes (NAME_MAX),
         # new and replaced, both ways.
