@@ -1,14 +1,14 @@
 # The two commands of the README, as thin wrappers over CMake presets and ctest:
-#   make test    install missing packages, build, run every test (ctest) of the native build
-#                (the cross-built suites under their emulators: make test-aarch64, make test-windows)
+#   make test    install missing packages, build, run every test (ctest) of the native build,
+#                then of the Windows build under Wine (make test-windows; ARM64: make test-aarch64)
 #   make bench   install missing packages, build, run the comparative benchmark and its report
 #                in a wall-time budget (make bench-quick: fewer repetitions and sizes, under a minute)
 .PHONY: test test-native test-aarch64 test-windows bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
 
-# One line per suite. The cross-built suites are not in make test yet: their clean build and run
-# time has not been measured within CI's budget.
+# One line per suite.
 test:
 	$(MAKE) --no-print-directory test-native
+	$(MAKE) --no-print-directory test-windows
 
 test-native:
 	@scripts/deps.sh test

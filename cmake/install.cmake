@@ -22,9 +22,11 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/axiomConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/axiomConfig.cmake ${PROJECT_BINARY_DIR}/axiomConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/axiom)
 
-set(AXIOM_PC_LIBS_PRIVATE)
+# A static link from a C program (pkg-config --static) needs the C++ runtime the library uses
+# (operator new, function-local statics) and, on Windows, bcrypt (fill_random).
+set(AXIOM_PC_LIBS_PRIVATE -lstdc++)
 if(WIN32)
-  set(AXIOM_PC_LIBS_PRIVATE -lbcrypt)  # fill_random
+  string(APPEND AXIOM_PC_LIBS_PRIVATE " -lbcrypt")
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/axiom.pc.in ${PROJECT_BINARY_DIR}/axiom.pc @ONLY)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/axiom_streebog_compat.pc.in ${PROJECT_BINARY_DIR}/axiom_streebog_compat.pc @ONLY)

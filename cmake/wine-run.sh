@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # wine-run.sh PREFIX PROGRAM [ARGS...]: run a Windows program under Wine in the private Wine
 # prefix PREFIX (created on first use), as ctest's CMAKE_CROSSCOMPILING_EMULATOR.
 # wine-run.sh PREFIX --init: only create the prefix (the build does it when it configures).
@@ -15,6 +15,12 @@ export WINEPREFIX="$prefix" WINEDEBUG="${WINEDEBUG:--all}" WINEDLLOVERRIDES="msc
 mkdir -p "$prefix"
 (
   flock 9
+  # The persistent server must keep no inherited descriptor open but the lock (9), such as
+  # the pipe through which ninja waits for a reconfiguring cmake, which would never end.
+  for fd in /dev/fd/*; do
+    n=${fd##*/}
+    if [ "$n" -gt 2 ] 2>/dev/null && [ "$n" != 9 ]; then eval "exec $n>&-"; fi
+  done
   # -p60: the server stays up 60 s after its last client; starting one while one runs fails,
   # which is what we want.
   "$server" -p60 </dev/null >/dev/null 2>&1 9>&- || true

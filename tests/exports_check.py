@@ -14,15 +14,28 @@ import subprocess
 import sys
 
 
+def dll_exports(nm, path):
+    """The names in a Windows DLL's export table (its COFF symbol table also lists the C
+    runtime and the imported system functions, which a DLL does not export)."""
+    objdump = nm[:-2] + "objdump" if nm.endswith("nm") else "objdump"
+    out = subprocess.run([objdump, "-p", path], check=True, capture_output=True, text=True).stdout
+    table = out.split("[Ordinal/Name Pointer] Table", 1)[-1] if "[Ordinal/Name Pointer] Table" in out else ""
+    return {line.split("]", 1)[1].strip() for line in table.splitlines()
+            if line.strip().startswith("[") and "]" in line}
+
+
 def c_names(nm, path):
     """The C (unmangled) names path defines and exports."""
+    if path.endswith(".dll"):
+        return {n for n in dll_exports(nm, path) if not n.startswith("_Z")}
     dynamic = ["-D"] if ".so" in path else []
     out = subprocess.run([nm, "-g", "--defined-only", *dynamic, path], check=True, capture_output=True,
                          text=True).stdout
     names = set()
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 3 and not parts[2].startswith("_Z"):
+        # mingw's .refptr.NAME are the compiler's pointers to external data, not C names.
+        if len(parts) == 3 and not parts[2].startswith(("_Z", ".refptr.")):
             names.add(parts[2].split("@")[0])
     return names
 

@@ -57,6 +57,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* AXIOM_API marks each function of the C API. On Windows the DLL exports them (axiom's own build
+ * defines AXIOM_BUILDING_LIBRARY) and its users import them; a program linking the static library
+ * defines AXIOM_STATIC (the CMake target axiom::axiom_static and `pkg-config --static axiom` do
+ * so). Elsewhere they keep default visibility, whatever visibility the library is built with. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(AXIOM_BUILDING_LIBRARY)
+#define AXIOM_API __declspec(dllexport)
+#elif defined(AXIOM_STATIC)
+#define AXIOM_API
+#else
+#define AXIOM_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__)
+#define AXIOM_API __attribute__((visibility("default")))
+#else
+#define AXIOM_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -79,10 +97,10 @@ extern "C" {
 #define AXIOM_ERR_INVALID_LENGTH (-14)
 
 /* axiom_error_text returns a static English description of code (never NULL). */
-const char* axiom_error_text(int code);
+AXIOM_API const char* axiom_error_text(int code);
 
 /* axiom_version returns the library version, e.g. "0.1.0" (static, never NULL). */
-const char* axiom_version(void);
+AXIOM_API const char* axiom_version(void);
 
 #define AXIOM_SHA256_DIGEST_SIZE 32
 
@@ -93,71 +111,73 @@ typedef struct axiom_sha256_ctx {
 } axiom_sha256_ctx;
 
 /* axiom_sha256_init starts a new message in ctx with the fastest kernel for this CPU. */
-int axiom_sha256_init(axiom_sha256_ctx* ctx);
+AXIOM_API int axiom_sha256_init(axiom_sha256_ctx* ctx);
 /* axiom_sha256_update appends len bytes at data to the message. */
-int axiom_sha256_update(axiom_sha256_ctx* ctx, const uint8_t* data, size_t len);
+AXIOM_API int axiom_sha256_update(axiom_sha256_ctx* ctx, const uint8_t* data, size_t len);
 /* axiom_sha256_final writes the 32-byte digest to out and wipes ctx (init it again to reuse:
  * until then it is AXIOM_ERR_INVALID_ARGUMENT). */
-int axiom_sha256_final(axiom_sha256_ctx* ctx, uint8_t out[AXIOM_SHA256_DIGEST_SIZE]);
+AXIOM_API int axiom_sha256_final(axiom_sha256_ctx* ctx, uint8_t out[AXIOM_SHA256_DIGEST_SIZE]);
 /* axiom_sha256 writes SHA-256(data) to out. */
-int axiom_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* data, size_t len);
+AXIOM_API int axiom_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* data, size_t len);
 
 /* axiom_hmac_sha256 writes the 32-byte HMAC-SHA256(key, msg) to out. Keys of any length. */
-int axiom_hmac_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* key, size_t key_len,
-                      const uint8_t* msg, size_t msg_len);
+AXIOM_API int axiom_hmac_sha256(uint8_t out[AXIOM_SHA256_DIGEST_SIZE], const uint8_t* key,
+                                size_t key_len, const uint8_t* msg, size_t msg_len);
 
 /* axiom_hkdf_sha256 fills okm (at most 255 * 32 bytes, else AXIOM_ERR_OUTPUT_TOO_LONG) with
  * HKDF-SHA256(ikm, salt, info) per RFC 5869; an empty salt means 32 zero bytes. okm must not
  * overlap the inputs. On any other failure okm is zeroed. */
-int axiom_hkdf_sha256(uint8_t* okm, size_t okm_len, const uint8_t* ikm, size_t ikm_len,
-                      const uint8_t* salt, size_t salt_len, const uint8_t* info, size_t info_len);
+AXIOM_API int axiom_hkdf_sha256(uint8_t* okm, size_t okm_len, const uint8_t* ikm, size_t ikm_len,
+                                const uint8_t* salt, size_t salt_len, const uint8_t* info,
+                                size_t info_len);
 
 /* axiom_pbkdf2_hmac_sha256 fills out with PBKDF2-HMAC-SHA256(password, salt, iterations).
  * iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. out must not overlap the inputs. On any other
  * failure out is zeroed, unless it overlaps an input. */
-int axiom_pbkdf2_hmac_sha256(uint8_t* out, size_t out_len, const uint8_t* password,
-                             size_t password_len, const uint8_t* salt, size_t salt_len,
-                             uint32_t iterations);
+AXIOM_API int axiom_pbkdf2_hmac_sha256(uint8_t* out, size_t out_len, const uint8_t* password,
+                                       size_t password_len, const uint8_t* salt, size_t salt_len,
+                                       uint32_t iterations);
 
 /* axiom_random fills out with len bytes from the OS CSPRNG (aborts if the OS fails). */
-int axiom_random(uint8_t* out, size_t len);
+AXIOM_API int axiom_random(uint8_t* out, size_t len);
 
 /* axiom_ct_equal returns 1 if a and b hold the same len bytes, else 0, in a time that depends
  * only on len. NULL pointers with len > 0 compare unequal. */
-int axiom_ct_equal(const uint8_t* a, const uint8_t* b, size_t len);
+AXIOM_API int axiom_ct_equal(const uint8_t* a, const uint8_t* b, size_t len);
 
 /* axiom_wipe zeroes len bytes at p in a way the compiler cannot remove (p NULL or len larger
  * than any object: nothing). */
-void axiom_wipe(void* p, size_t len);
+AXIOM_API void axiom_wipe(void* p, size_t len);
 
 /* axiom_hmac_streebog256 / axiom_hmac_streebog512 write HMAC-Streebog (RFC 7836) of msg under
  * a key of any length to out (32 or 64 bytes). */
-int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len, const uint8_t* msg,
-                           size_t msg_len);
-int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len, const uint8_t* msg,
-                           size_t msg_len);
+AXIOM_API int axiom_hmac_streebog256(uint8_t out[32], const uint8_t* key, size_t key_len,
+                                     const uint8_t* msg, size_t msg_len);
+AXIOM_API int axiom_hmac_streebog512(uint8_t out[64], const uint8_t* key, size_t key_len,
+                                     const uint8_t* msg, size_t msg_len);
 
 /* axiom_pbkdf2_hmac_streebog512 fills out with PBKDF2-HMAC-Streebog-512(password, salt,
  * iterations) (R 50.1.111-2016). iterations = 0 is AXIOM_ERR_INVALID_ARGUMENT. out must not
  * overlap the inputs. On any other failure out is zeroed, unless it overlaps an input. */
-int axiom_pbkdf2_hmac_streebog512(uint8_t* out, size_t out_len, const uint8_t* password,
-                                  size_t password_len, const uint8_t* salt, size_t salt_len,
-                                  uint32_t iterations);
+AXIOM_API int axiom_pbkdf2_hmac_streebog512(uint8_t* out, size_t out_len, const uint8_t* password,
+                                            size_t password_len, const uint8_t* salt,
+                                            size_t salt_len, uint32_t iterations);
 
 /* axiom_kdf_gostr3411_2012_256 writes KDF_GOSTR3411_2012_256(key, label, seed) (RFC 7836
  * section 4.4), a 32-byte key, to out. */
-int axiom_kdf_gostr3411_2012_256(uint8_t out[32], const uint8_t* key, size_t key_len,
-                                 const uint8_t* label, size_t label_len, const uint8_t* seed,
-                                 size_t seed_len);
+AXIOM_API int axiom_kdf_gostr3411_2012_256(uint8_t out[32], const uint8_t* key, size_t key_len,
+                                           const uint8_t* label, size_t label_len,
+                                           const uint8_t* seed, size_t seed_len);
 
 /* axiom_kdf_tree_gostr3411_2012_256 fills out with KDF_TREE_GOSTR3411_2012_256(key, label, seed)
  * (RFC 7836 section 4.5) with an r-byte counter (1 to 4, else AXIOM_ERR_INVALID_ARGUMENT; an
  * empty out too). AXIOM_ERR_OUTPUT_TOO_LONG when out needs more blocks than the counter can
  * number. out must not overlap the inputs. On any other failure out is zeroed, unless it
  * overlaps an input. */
-int axiom_kdf_tree_gostr3411_2012_256(uint8_t* out, size_t out_len, const uint8_t* key,
-                                      size_t key_len, const uint8_t* label, size_t label_len,
-                                      const uint8_t* seed, size_t seed_len, size_t r);
+AXIOM_API int axiom_kdf_tree_gostr3411_2012_256(uint8_t* out, size_t out_len, const uint8_t* key,
+                                                size_t key_len, const uint8_t* label,
+                                                size_t label_len, const uint8_t* seed,
+                                                size_t seed_len, size_t r);
 
 /* ---- AES (FIPS 197) and its modes: ECB, CBC, CTR (SP 800-38A), CMAC (SP 800-38B). */
 
@@ -171,37 +191,37 @@ typedef struct axiom_aes_ctx {
 
 /* axiom_aes_init keys ctx with a 16-, 24- or 32-byte key (else AXIOM_ERR_INVALID_KEY_SIZE).
  * On failure ctx holds no key. */
-int axiom_aes_init(axiom_aes_ctx* ctx, const uint8_t* key, size_t key_len);
+AXIOM_API int axiom_aes_init(axiom_aes_ctx* ctx, const uint8_t* key, size_t key_len);
 /* axiom_aes_clear wipes the key schedule in ctx (NULL is ignored). */
-void axiom_aes_clear(axiom_aes_ctx* ctx);
+AXIOM_API void axiom_aes_clear(axiom_aes_ctx* ctx);
 /* axiom_aes_encrypt_block / axiom_aes_decrypt_block transform one 16-byte block; out may be in. */
-int axiom_aes_encrypt_block(const axiom_aes_ctx* ctx, uint8_t out[AXIOM_AES_BLOCK_SIZE],
-                            const uint8_t in[AXIOM_AES_BLOCK_SIZE]);
-int axiom_aes_decrypt_block(const axiom_aes_ctx* ctx, uint8_t out[AXIOM_AES_BLOCK_SIZE],
-                            const uint8_t in[AXIOM_AES_BLOCK_SIZE]);
+AXIOM_API int axiom_aes_encrypt_block(const axiom_aes_ctx* ctx, uint8_t out[AXIOM_AES_BLOCK_SIZE],
+                                      const uint8_t in[AXIOM_AES_BLOCK_SIZE]);
+AXIOM_API int axiom_aes_decrypt_block(const axiom_aes_ctx* ctx, uint8_t out[AXIOM_AES_BLOCK_SIZE],
+                                      const uint8_t in[AXIOM_AES_BLOCK_SIZE]);
 /* axiom_aes_ecb_encrypt / _decrypt: ECB without padding. in_len must be a multiple of 16
  * (AXIOM_ERR_INVALID_ARGUMENT) and out_len == in_len. */
-int axiom_aes_ecb_encrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
-int axiom_aes_ecb_decrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
+AXIOM_API int axiom_aes_ecb_encrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
+                                    const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_ecb_decrypt(const axiom_aes_ctx* ctx, uint8_t* out, size_t out_len,
+                                    const uint8_t* in, size_t in_len);
 /* axiom_aes_cbc_encrypt / _decrypt: CBC without padding, sizes as ECB. iv (16 bytes) is read
  * and replaced by the chaining value, so a message may be given in several calls of whole
  * blocks. iv must not overlap out or in. */
-int axiom_aes_cbc_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_aes_cbc_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_cbc_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                                    uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_cbc_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                                    uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
 /* axiom_aes_ctr_xor XORs in with the CTR keystream of the 16-byte initial counter block iv
  * (a 128-bit big-endian counter), starting at byte `offset` of the keystream, into out
  * (out_len == in_len, any length). Encryption and decryption are the same call; a message cut
  * anywhere is processed piece by piece by passing each piece's offset. */
-int axiom_aes_ctr_xor(const axiom_aes_ctx* ctx, const uint8_t iv[AXIOM_AES_BLOCK_SIZE],
-                      uint64_t offset, uint8_t* out, size_t out_len, const uint8_t* in,
-                      size_t in_len);
+AXIOM_API int axiom_aes_ctr_xor(const axiom_aes_ctx* ctx, const uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                                uint64_t offset, uint8_t* out, size_t out_len, const uint8_t* in,
+                                size_t in_len);
 /* axiom_aes_cmac writes the 16-byte CMAC of msg under ctx's key to tag. */
-int axiom_aes_cmac(const axiom_aes_ctx* ctx, uint8_t tag[AXIOM_AES_BLOCK_SIZE], const uint8_t* msg,
-                   size_t msg_len);
+AXIOM_API int axiom_aes_cmac(const axiom_aes_ctx* ctx, uint8_t tag[AXIOM_AES_BLOCK_SIZE],
+                             const uint8_t* msg, size_t msg_len);
 
 /* axiom_aes_cmac_ctx holds a CMAC computation; its contents are private. It refers to the
  * axiom_aes_ctx it was started with, which must stay keyed and in place until
@@ -210,12 +230,12 @@ typedef struct axiom_aes_cmac_ctx {
   uint64_t opaque[12];
 } axiom_aes_cmac_ctx;
 /* axiom_aes_cmac_init starts a message in cmac under the key in aes. */
-int axiom_aes_cmac_init(axiom_aes_cmac_ctx* cmac, const axiom_aes_ctx* aes);
+AXIOM_API int axiom_aes_cmac_init(axiom_aes_cmac_ctx* cmac, const axiom_aes_ctx* aes);
 /* axiom_aes_cmac_update appends len bytes at data to the message. */
-int axiom_aes_cmac_update(axiom_aes_cmac_ctx* cmac, const uint8_t* data, size_t len);
+AXIOM_API int axiom_aes_cmac_update(axiom_aes_cmac_ctx* cmac, const uint8_t* data, size_t len);
 /* axiom_aes_cmac_final writes the 16-byte tag and wipes cmac (init it again to reuse: until
  * then it is AXIOM_ERR_INVALID_ARGUMENT). */
-int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[AXIOM_AES_BLOCK_SIZE]);
+AXIOM_API int axiom_aes_cmac_final(axiom_aes_cmac_ctx* cmac, uint8_t tag[AXIOM_AES_BLOCK_SIZE]);
 
 /* Many messages under one key at once: CBC encryption and CMAC are chains, each block waiting
  * for the last, so one message leaves the cipher mostly idle; these calls step up to 32
@@ -250,10 +270,11 @@ typedef struct axiom_cmac_job {
  * (OVERLAPPING_BUFFERS), a job's output must be exactly its input or apart from it (out_len
  * == in_len in place, except for _padded), and one job must not write to another's buffers
  * (not checked). */
-int axiom_aes_cbc_encrypt_many(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
-int axiom_aes_cbc_encrypt_many_padded(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs,
-                                      size_t n);
-int axiom_aes_cmac_many(const axiom_aes_ctx* ctx, axiom_cmac_job* jobs, size_t n);
+AXIOM_API int axiom_aes_cbc_encrypt_many(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs,
+                                         size_t n);
+AXIOM_API int axiom_aes_cbc_encrypt_many_padded(const axiom_aes_ctx* ctx, const axiom_cbc_job* jobs,
+                                                size_t n);
+AXIOM_API int axiom_aes_cmac_many(const axiom_aes_ctx* ctx, axiom_cmac_job* jobs, size_t n);
 
 /* ---- AES-GCM (SP 800-38D). */
 
@@ -266,44 +287,46 @@ typedef struct axiom_aes_gcm_ctx {
 } axiom_aes_gcm_ctx;
 
 /* axiom_aes_gcm_init keys ctx with a 16-, 24- or 32-byte key (else AXIOM_ERR_INVALID_KEY_SIZE). */
-int axiom_aes_gcm_init(axiom_aes_gcm_ctx* ctx, const uint8_t* key, size_t key_len);
+AXIOM_API int axiom_aes_gcm_init(axiom_aes_gcm_ctx* ctx, const uint8_t* key, size_t key_len);
 /* axiom_aes_gcm_clear wipes the key in ctx (NULL is ignored). */
-void axiom_aes_gcm_clear(axiom_aes_gcm_ctx* ctx);
+AXIOM_API void axiom_aes_gcm_clear(axiom_aes_gcm_ctx* ctx);
 /* axiom_aes_gcm_seal writes the ciphertext of in followed by the 16-byte tag to out
  * (out_len == in_len + 16). The nonce should be 12 bytes; any length from 1 byte is allowed
  * (0: AXIOM_ERR_INVALID_NONCE_SIZE). At most 2^36 - 32 bytes of message. out may be in. */
-int axiom_aes_gcm_seal(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                       const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_gcm_seal(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
 /* axiom_aes_gcm_open checks the tag in the last 16 bytes of in and writes the plaintext to out
  * (out_len == in_len - 16). AXIOM_ERR_AUTHENTICATION_FAILED if the tag is wrong or in_len < 16. */
-int axiom_aes_gcm_open(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                       const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_gcm_open(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
 /* axiom_aes_gcm_seal_detached writes the ciphertext (out_len == in_len) to out and a tag of
  * tag_len bytes (12..16, else AXIOM_ERR_INVALID_TAG_SIZE) to tag. */
-int axiom_aes_gcm_seal_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                                uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_gcm_seal_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out,
+                                          size_t out_len, uint8_t* tag, size_t tag_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len);
 /* axiom_aes_gcm_open_detached checks the tag_len-byte tag (12..16) and writes the plaintext
  * (out_len == in_len) to out. */
-int axiom_aes_gcm_open_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                                const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_gcm_open_detached(const axiom_aes_gcm_ctx* ctx, uint8_t* out,
+                                          size_t out_len, const uint8_t* tag, size_t tag_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len);
 
 /* axiom_aes_cfb_encrypt / _decrypt: CFB-128 (SP 800-38A; OpenSSL's -cfb), any length,
  * out_len == in_len, out may be in. iv (16 bytes) is read and replaced by the next register
  * value, so a message may be given in several calls when every piece but the last is whole
  * blocks. iv must not overlap out or in. */
-int axiom_aes_cfb_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_aes_cfb_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
-                          size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_cfb_encrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                                    uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_cfb_decrypt(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                                    uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
 /* axiom_aes_ofb_xor: OFB (SP 800-38A), encryption and decryption alike; iv as in CFB. */
-int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE], uint8_t* out,
-                      size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE],
+                                uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
 
 /* The tweak orders of XTS (the standard argument of the _xts_ functions): IEEE 1619 (the
  * tweak a little-endian number) and GB/T 17964-2021 (big-endian, reflected bits). */
@@ -318,12 +341,12 @@ int axiom_aes_ofb_xor(const axiom_aes_ctx* ctx, uint8_t iv[AXIOM_AES_BLOCK_SIZE]
  * 16-byte tweak (the data unit number, as a little-endian number for IEEE 1619); standard is
  * AXIOM_XTS_IEEE1619 or AXIOM_XTS_GB17964 (else AXIOM_ERR_INVALID_ARGUMENT). A context that
  * holds no key: AXIOM_ERR_INVALID_ARGUMENT. */
-int axiom_aes_xts_encrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx,
-                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_aes_xts_decrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx,
-                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_xts_encrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx,
+                                    int standard, const uint8_t tweak[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_aes_xts_decrypt(const axiom_aes_ctx* data_ctx, const axiom_aes_ctx* tweak_ctx,
+                                    int standard, const uint8_t tweak[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
 
 /* ---- SM4 (GB/T 32907-2016) and Kuznyechik (GOST R 34.12-2015), with the modes above.
  * Each function works as its axiom_aes_* namesake (same arguments, checks and error codes),
@@ -348,84 +371,90 @@ typedef struct axiom_sm4_cmac_ctx {
   uint64_t opaque[12];
 } axiom_sm4_cmac_ctx;
 
-int axiom_sm4_init(axiom_sm4_ctx* ctx, const uint8_t* key, size_t key_len);
-void axiom_sm4_clear(axiom_sm4_ctx* ctx);
-int axiom_sm4_encrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16], const uint8_t in[16]);
-int axiom_sm4_decrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16], const uint8_t in[16]);
-int axiom_sm4_ecb_encrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
-int axiom_sm4_ecb_decrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* in,
-                          size_t in_len);
-int axiom_sm4_cbc_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_sm4_cbc_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_sm4_ctr_xor(const axiom_sm4_ctx* ctx, const uint8_t iv[16], uint64_t offset, uint8_t* out,
-                      size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_sm4_cfb_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_sm4_cfb_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_sm4_ofb_xor(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out, size_t out_len,
-                      const uint8_t* in, size_t in_len);
-int axiom_sm4_cmac(const axiom_sm4_ctx* ctx, uint8_t tag[16], const uint8_t* msg, size_t msg_len);
-int axiom_sm4_cmac_init(axiom_sm4_cmac_ctx* cmac, const axiom_sm4_ctx* sm4);
-int axiom_sm4_cmac_update(axiom_sm4_cmac_ctx* cmac, const uint8_t* data, size_t len);
-int axiom_sm4_cmac_final(axiom_sm4_cmac_ctx* cmac, uint8_t tag[16]);
+AXIOM_API int axiom_sm4_init(axiom_sm4_ctx* ctx, const uint8_t* key, size_t key_len);
+AXIOM_API void axiom_sm4_clear(axiom_sm4_ctx* ctx);
+AXIOM_API int axiom_sm4_encrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16],
+                                      const uint8_t in[16]);
+AXIOM_API int axiom_sm4_decrypt_block(const axiom_sm4_ctx* ctx, uint8_t out[16],
+                                      const uint8_t in[16]);
+AXIOM_API int axiom_sm4_ecb_encrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                    const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_ecb_decrypt(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                    const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_cbc_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_cbc_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_ctr_xor(const axiom_sm4_ctx* ctx, const uint8_t iv[16], uint64_t offset,
+                                uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_cfb_encrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_cfb_decrypt(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_ofb_xor(const axiom_sm4_ctx* ctx, uint8_t iv[16], uint8_t* out,
+                                size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_cmac(const axiom_sm4_ctx* ctx, uint8_t tag[16], const uint8_t* msg,
+                             size_t msg_len);
+AXIOM_API int axiom_sm4_cmac_init(axiom_sm4_cmac_ctx* cmac, const axiom_sm4_ctx* sm4);
+AXIOM_API int axiom_sm4_cmac_update(axiom_sm4_cmac_ctx* cmac, const uint8_t* data, size_t len);
+AXIOM_API int axiom_sm4_cmac_final(axiom_sm4_cmac_ctx* cmac, uint8_t tag[16]);
 /* axiom_sm4_xts_encrypt / _decrypt: as the AES ones; GB/T 17964-2021 defines SM4-XTS with
  * AXIOM_XTS_GB17964 (OpenSSL's sm4-xts default), libgcrypt's is AXIOM_XTS_IEEE1619. */
-int axiom_sm4_xts_encrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx,
-                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_sm4_xts_decrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx,
-                          int standard, const uint8_t tweak[16], uint8_t* out, size_t out_len,
-                          const uint8_t* in, size_t in_len);
-int axiom_sm4_cbc_encrypt_many(const axiom_sm4_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
-int axiom_sm4_cbc_encrypt_many_padded(const axiom_sm4_ctx* ctx, const axiom_cbc_job* jobs,
-                                      size_t n);
-int axiom_sm4_cmac_many(const axiom_sm4_ctx* ctx, axiom_cmac_job* jobs, size_t n);
+AXIOM_API int axiom_sm4_xts_encrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx,
+                                    int standard, const uint8_t tweak[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_xts_decrypt(const axiom_sm4_ctx* data_ctx, const axiom_sm4_ctx* tweak_ctx,
+                                    int standard, const uint8_t tweak[16], uint8_t* out,
+                                    size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_cbc_encrypt_many(const axiom_sm4_ctx* ctx, const axiom_cbc_job* jobs,
+                                         size_t n);
+AXIOM_API int axiom_sm4_cbc_encrypt_many_padded(const axiom_sm4_ctx* ctx, const axiom_cbc_job* jobs,
+                                                size_t n);
+AXIOM_API int axiom_sm4_cmac_many(const axiom_sm4_ctx* ctx, axiom_cmac_job* jobs, size_t n);
 
 /* axiom_sm4_ccm_seal / _open / _seal_detached / _open_detached: SM4-CCM (RFC 8998, SP
  * 800-38C) under the key in ctx, with the arguments and rules of the AES-GCM functions, except:
  * nonces are 7 to 13 bytes (12 in RFC 8998; else AXIOM_ERR_INVALID_NONCE_SIZE), leaving
  * 15 - nonce_len bytes for the message length (AXIOM_ERR_MESSAGE_TOO_LONG beyond); detached
  * tags are 4, 6, 8, 10, 12, 14 or 16 bytes; the combined forms use 16-byte tags. */
-int axiom_sm4_ccm_seal(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,
-                       size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                       size_t in_len);
-int axiom_sm4_ccm_open(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len, const uint8_t* nonce,
-                       size_t nonce_len, const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                       size_t in_len);
-int axiom_sm4_ccm_seal_detached(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
-                                uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                const uint8_t* in, size_t in_len);
-int axiom_sm4_ccm_open_detached(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
-                                const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_ccm_seal(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_ccm_open(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_ccm_seal_detached(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                          uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                          size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                          const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_ccm_open_detached(const axiom_sm4_ctx* ctx, uint8_t* out, size_t out_len,
+                                          const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
+                                          size_t nonce_len, const uint8_t* aad, size_t aad_len,
+                                          const uint8_t* in, size_t in_len);
 
 /* axiom_sm4_gcm_ctx holds an SM4-GCM key (RFC 8998): SM4 schedule and GHASH key; contents
  * private. The functions are those of AES-GCM with a 16-byte key. */
 typedef struct axiom_sm4_gcm_ctx {
   uint64_t opaque[128];
 } axiom_sm4_gcm_ctx;
-int axiom_sm4_gcm_init(axiom_sm4_gcm_ctx* ctx, const uint8_t* key, size_t key_len);
-void axiom_sm4_gcm_clear(axiom_sm4_gcm_ctx* ctx);
-int axiom_sm4_gcm_seal(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                       const uint8_t* in, size_t in_len);
-int axiom_sm4_gcm_open(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                       const uint8_t* in, size_t in_len);
-int axiom_sm4_gcm_seal_detached(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                                uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                const uint8_t* in, size_t in_len);
-int axiom_sm4_gcm_open_detached(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
-                                const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_gcm_init(axiom_sm4_gcm_ctx* ctx, const uint8_t* key, size_t key_len);
+AXIOM_API void axiom_sm4_gcm_clear(axiom_sm4_gcm_ctx* ctx);
+AXIOM_API int axiom_sm4_gcm_seal(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_gcm_open(const axiom_sm4_gcm_ctx* ctx, uint8_t* out, size_t out_len,
+                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                 size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_sm4_gcm_seal_detached(const axiom_sm4_gcm_ctx* ctx, uint8_t* out,
+                                          size_t out_len, uint8_t* tag, size_t tag_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len);
+AXIOM_API int axiom_sm4_gcm_open_detached(const axiom_sm4_gcm_ctx* ctx, uint8_t* out,
+                                          size_t out_len, const uint8_t* tag, size_t tag_len,
+                                          const uint8_t* nonce, size_t nonce_len,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t in_len);
 
 /* axiom_kuznyechik_ctx holds a Kuznyechik key schedule and its kernel; contents private.
  * 512 bytes. */
@@ -438,74 +467,87 @@ typedef struct axiom_kuznyechik_cmac_ctx {
   uint64_t opaque[12];
 } axiom_kuznyechik_cmac_ctx;
 
-int axiom_kuznyechik_init(axiom_kuznyechik_ctx* ctx, const uint8_t* key, size_t key_len);
-void axiom_kuznyechik_clear(axiom_kuznyechik_ctx* ctx);
-int axiom_kuznyechik_encrypt_block(const axiom_kuznyechik_ctx* ctx, uint8_t out[16],
-                                   const uint8_t in[16]);
-int axiom_kuznyechik_decrypt_block(const axiom_kuznyechik_ctx* ctx, uint8_t out[16],
-                                   const uint8_t in[16]);
-int axiom_kuznyechik_ecb_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
-                                 const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_ecb_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
-                                 const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_cbc_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                                 size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_cbc_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                                 size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_ctr_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t iv[16], uint64_t offset,
-                             uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_cfb_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                                 size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_cfb_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                                 size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_ofb_xor(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16], uint8_t* out,
-                             size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_cmac(const axiom_kuznyechik_ctx* ctx, uint8_t tag[16], const uint8_t* msg,
-                          size_t msg_len);
-int axiom_kuznyechik_cmac_init(axiom_kuznyechik_cmac_ctx* cmac, const axiom_kuznyechik_ctx* kuz);
-int axiom_kuznyechik_cmac_update(axiom_kuznyechik_cmac_ctx* cmac, const uint8_t* data, size_t len);
-int axiom_kuznyechik_cmac_final(axiom_kuznyechik_cmac_ctx* cmac, uint8_t tag[16]);
-int axiom_kuznyechik_xts_encrypt(const axiom_kuznyechik_ctx* data_ctx,
-                                 const axiom_kuznyechik_ctx* tweak_ctx, int standard,
-                                 const uint8_t tweak[16], uint8_t* out, size_t out_len,
-                                 const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_xts_decrypt(const axiom_kuznyechik_ctx* data_ctx,
-                                 const axiom_kuznyechik_ctx* tweak_ctx, int standard,
-                                 const uint8_t tweak[16], uint8_t* out, size_t out_len,
-                                 const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_cbc_encrypt_many(const axiom_kuznyechik_ctx* ctx, const axiom_cbc_job* jobs,
-                                      size_t n);
-int axiom_kuznyechik_cbc_encrypt_many_padded(const axiom_kuznyechik_ctx* ctx,
-                                             const axiom_cbc_job* jobs, size_t n);
-int axiom_kuznyechik_cmac_many(const axiom_kuznyechik_ctx* ctx, axiom_cmac_job* jobs, size_t n);
+AXIOM_API int axiom_kuznyechik_init(axiom_kuznyechik_ctx* ctx, const uint8_t* key, size_t key_len);
+AXIOM_API void axiom_kuznyechik_clear(axiom_kuznyechik_ctx* ctx);
+AXIOM_API int axiom_kuznyechik_encrypt_block(const axiom_kuznyechik_ctx* ctx, uint8_t out[16],
+                                             const uint8_t in[16]);
+AXIOM_API int axiom_kuznyechik_decrypt_block(const axiom_kuznyechik_ctx* ctx, uint8_t out[16],
+                                             const uint8_t in[16]);
+AXIOM_API int axiom_kuznyechik_ecb_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                           size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_ecb_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                           size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_cbc_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16],
+                                           uint8_t* out, size_t out_len, const uint8_t* in,
+                                           size_t in_len);
+AXIOM_API int axiom_kuznyechik_cbc_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16],
+                                           uint8_t* out, size_t out_len, const uint8_t* in,
+                                           size_t in_len);
+AXIOM_API int axiom_kuznyechik_ctr_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t iv[16],
+                                       uint64_t offset, uint8_t* out, size_t out_len,
+                                       const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_cfb_encrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16],
+                                           uint8_t* out, size_t out_len, const uint8_t* in,
+                                           size_t in_len);
+AXIOM_API int axiom_kuznyechik_cfb_decrypt(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16],
+                                           uint8_t* out, size_t out_len, const uint8_t* in,
+                                           size_t in_len);
+AXIOM_API int axiom_kuznyechik_ofb_xor(const axiom_kuznyechik_ctx* ctx, uint8_t iv[16],
+                                       uint8_t* out, size_t out_len, const uint8_t* in,
+                                       size_t in_len);
+AXIOM_API int axiom_kuznyechik_cmac(const axiom_kuznyechik_ctx* ctx, uint8_t tag[16],
+                                    const uint8_t* msg, size_t msg_len);
+AXIOM_API int axiom_kuznyechik_cmac_init(axiom_kuznyechik_cmac_ctx* cmac,
+                                         const axiom_kuznyechik_ctx* kuz);
+AXIOM_API int axiom_kuznyechik_cmac_update(axiom_kuznyechik_cmac_ctx* cmac, const uint8_t* data,
+                                           size_t len);
+AXIOM_API int axiom_kuznyechik_cmac_final(axiom_kuznyechik_cmac_ctx* cmac, uint8_t tag[16]);
+AXIOM_API int axiom_kuznyechik_xts_encrypt(const axiom_kuznyechik_ctx* data_ctx,
+                                           const axiom_kuznyechik_ctx* tweak_ctx, int standard,
+                                           const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                                           const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_xts_decrypt(const axiom_kuznyechik_ctx* data_ctx,
+                                           const axiom_kuznyechik_ctx* tweak_ctx, int standard,
+                                           const uint8_t tweak[16], uint8_t* out, size_t out_len,
+                                           const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_cbc_encrypt_many(const axiom_kuznyechik_ctx* ctx,
+                                                const axiom_cbc_job* jobs, size_t n);
+AXIOM_API int axiom_kuznyechik_cbc_encrypt_many_padded(const axiom_kuznyechik_ctx* ctx,
+                                                       const axiom_cbc_job* jobs, size_t n);
+AXIOM_API int axiom_kuznyechik_cmac_many(const axiom_kuznyechik_ctx* ctx, axiom_cmac_job* jobs,
+                                         size_t n);
 
 /* axiom_kuznyechik_ctr_acpkm_xor: CTR-ACPKM (RFC 8645; R 1323565.1.017-2018) of the whole
  * message in, under the key in ctx, an 8-byte iv (else AXIOM_ERR_INVALID_NONCE_SIZE) and a
  * section of section_size bytes after which the key changes (a non-zero multiple of 16, else
  * AXIOM_ERR_INVALID_ARGUMENT). out_len == in_len; out may be in. ctx is not changed. */
-int axiom_kuznyechik_ctr_acpkm_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t* iv,
-                                   size_t iv_len, size_t section_size, uint8_t* out, size_t out_len,
-                                   const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_ctr_acpkm_xor(const axiom_kuznyechik_ctx* ctx, const uint8_t* iv,
+                                             size_t iv_len, size_t section_size, uint8_t* out,
+                                             size_t out_len, const uint8_t* in, size_t in_len);
 
 /* axiom_kuznyechik_mgm_seal / _open / _seal_detached / _open_detached: Kuznyechik-MGM
  * (RFC 9058) under the key in ctx, with the arguments and rules of the AES-GCM functions,
  * except: the nonce is 16 bytes whose first bit is 0 (else AXIOM_ERR_INVALID_NONCE_SIZE);
  * detached tags are 4 to 16 bytes; the combined forms use 16-byte tags; message and AAD up to
  * 2^61 - 1 bytes each. */
-int axiom_kuznyechik_mgm_seal(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
-                              const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                              size_t aad_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_mgm_open(const axiom_kuznyechik_ctx* ctx, uint8_t* out, size_t out_len,
-                              const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                              size_t aad_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_mgm_seal_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
-                                       size_t out_len, uint8_t* tag, size_t tag_len,
-                                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                                       size_t aad_len, const uint8_t* in, size_t in_len);
-int axiom_kuznyechik_mgm_open_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
-                                       size_t out_len, const uint8_t* tag, size_t tag_len,
-                                       const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                                       size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_mgm_seal(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                        size_t out_len, const uint8_t* nonce, size_t nonce_len,
+                                        const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                        size_t in_len);
+AXIOM_API int axiom_kuznyechik_mgm_open(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                        size_t out_len, const uint8_t* nonce, size_t nonce_len,
+                                        const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                        size_t in_len);
+AXIOM_API int axiom_kuznyechik_mgm_seal_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                                 size_t out_len, uint8_t* tag, size_t tag_len,
+                                                 const uint8_t* nonce, size_t nonce_len,
+                                                 const uint8_t* aad, size_t aad_len,
+                                                 const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_kuznyechik_mgm_open_detached(const axiom_kuznyechik_ctx* ctx, uint8_t* out,
+                                                 size_t out_len, const uint8_t* tag, size_t tag_len,
+                                                 const uint8_t* nonce, size_t nonce_len,
+                                                 const uint8_t* aad, size_t aad_len,
+                                                 const uint8_t* in, size_t in_len);
 
 /* ---- Magma (GOST R 34.12-2015, RFC 8891: 64-bit blocks, a 32-byte key) with the modes above.
  * Each function works as its axiom_kuznyechik_* namesake (same arguments, checks and error
@@ -590,72 +632,80 @@ int axiom_magma_mgm_open_detached(const axiom_magma_ctx* ctx, uint8_t* out, size
 /* axiom_chacha20 XORs in with the ChaCha20 keystream of (key, 12-byte nonce) from block
  * `counter` into out (out_len == in_len; out may be in). AXIOM_ERR_MESSAGE_TOO_LONG if the
  * data would run past block 2^32 - 1. */
-int axiom_chacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
-                   const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
-                   size_t in_len);
+AXIOM_API int axiom_chacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                             const uint8_t* nonce, size_t nonce_len, uint32_t counter,
+                             const uint8_t* in, size_t in_len);
 /* axiom_xchacha20 is axiom_chacha20 with a 24-byte nonce. */
-int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
-                    const uint8_t* nonce, size_t nonce_len, uint32_t counter, const uint8_t* in,
-                    size_t in_len);
+AXIOM_API int axiom_xchacha20(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
+                              const uint8_t* nonce, size_t nonce_len, uint32_t counter,
+                              const uint8_t* in, size_t in_len);
 
 /* axiom_poly1305 writes the 16-byte Poly1305 tag of msg under a 32-byte one-time key. */
-int axiom_poly1305(uint8_t tag[AXIOM_POLY1305_TAG_SIZE], const uint8_t* key, size_t key_len,
-                   const uint8_t* msg, size_t msg_len);
+AXIOM_API int axiom_poly1305(uint8_t tag[AXIOM_POLY1305_TAG_SIZE], const uint8_t* key,
+                             size_t key_len, const uint8_t* msg, size_t msg_len);
 /* axiom_poly1305_ctx holds a Poly1305 computation (and the AVX2 kernel's powers of the key);
  * contents private. 1088 bytes, any alignment of uint64_t. Copying it forks the computation. */
 typedef struct axiom_poly1305_ctx {
   uint64_t opaque[136];
 } axiom_poly1305_ctx;
 /* axiom_poly1305_init starts a message in ctx under a 32-byte one-time key. */
-int axiom_poly1305_init(axiom_poly1305_ctx* ctx, const uint8_t* key, size_t key_len);
+AXIOM_API int axiom_poly1305_init(axiom_poly1305_ctx* ctx, const uint8_t* key, size_t key_len);
 /* axiom_poly1305_update appends len bytes at data to the message. */
-int axiom_poly1305_update(axiom_poly1305_ctx* ctx, const uint8_t* data, size_t len);
+AXIOM_API int axiom_poly1305_update(axiom_poly1305_ctx* ctx, const uint8_t* data, size_t len);
 /* axiom_poly1305_final writes the 16-byte tag and wipes ctx (init it again to reuse). */
-int axiom_poly1305_final(axiom_poly1305_ctx* ctx, uint8_t tag[AXIOM_POLY1305_TAG_SIZE]);
+AXIOM_API int axiom_poly1305_final(axiom_poly1305_ctx* ctx, uint8_t tag[AXIOM_POLY1305_TAG_SIZE]);
 
 #define AXIOM_CHACHA20_POLY1305_TAG_SIZE 16
 
 /* axiom_chacha20_poly1305_seal writes the ciphertext of in and the 16-byte tag to out
  * (out_len == in_len + 16), under a 32-byte key and a 12-byte nonce. out may be in. */
-int axiom_chacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
-                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                                 size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_chacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
+                                           size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                           size_t in_len);
 /* axiom_chacha20_poly1305_open checks the tag at the end of in and writes the plaintext
  * (out_len == in_len - 16). AXIOM_ERR_AUTHENTICATION_FAILED if the tag is wrong or in_len < 16. */
-int axiom_chacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
-                                 const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                                 size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_chacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
+                                           size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                           size_t in_len);
 /* axiom_chacha20_poly1305_seal_detached writes the ciphertext (out_len == in_len) and the
  * tag (tag_len must be 16). */
-int axiom_chacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
-                                          size_t tag_len, const uint8_t* key, size_t key_len,
-                                          const uint8_t* nonce, size_t nonce_len,
-                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                          size_t in_len);
+AXIOM_API int axiom_chacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
+                                                    size_t tag_len, const uint8_t* key,
+                                                    size_t key_len, const uint8_t* nonce,
+                                                    size_t nonce_len, const uint8_t* aad,
+                                                    size_t aad_len, const uint8_t* in,
+                                                    size_t in_len);
 /* axiom_chacha20_poly1305_open_detached checks the 16-byte tag and writes the plaintext
  * (out_len == in_len). */
-int axiom_chacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
-                                          size_t tag_len, const uint8_t* key, size_t key_len,
-                                          const uint8_t* nonce, size_t nonce_len,
-                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                          size_t in_len);
+AXIOM_API int axiom_chacha20_poly1305_open_detached(uint8_t* out, size_t out_len,
+                                                    const uint8_t* tag, size_t tag_len,
+                                                    const uint8_t* key, size_t key_len,
+                                                    const uint8_t* nonce, size_t nonce_len,
+                                                    const uint8_t* aad, size_t aad_len,
+                                                    const uint8_t* in, size_t in_len);
 /* axiom_xchacha20_poly1305_*: the same four with a 24-byte nonce (safe to choose at random). */
-int axiom_xchacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
-                                  const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                                  size_t aad_len, const uint8_t* in, size_t in_len);
-int axiom_xchacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key, size_t key_len,
-                                  const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
-                                  size_t aad_len, const uint8_t* in, size_t in_len);
-int axiom_xchacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
-                                           size_t tag_len, const uint8_t* key, size_t key_len,
-                                           const uint8_t* nonce, size_t nonce_len,
-                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                           size_t in_len);
-int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len, const uint8_t* tag,
-                                           size_t tag_len, const uint8_t* key, size_t key_len,
-                                           const uint8_t* nonce, size_t nonce_len,
-                                           const uint8_t* aad, size_t aad_len, const uint8_t* in,
-                                           size_t in_len);
+AXIOM_API int axiom_xchacha20_poly1305_seal(uint8_t* out, size_t out_len, const uint8_t* key,
+                                            size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                            const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                            size_t in_len);
+AXIOM_API int axiom_xchacha20_poly1305_open(uint8_t* out, size_t out_len, const uint8_t* key,
+                                            size_t key_len, const uint8_t* nonce, size_t nonce_len,
+                                            const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                            size_t in_len);
+AXIOM_API int axiom_xchacha20_poly1305_seal_detached(uint8_t* out, size_t out_len, uint8_t* tag,
+                                                     size_t tag_len, const uint8_t* key,
+                                                     size_t key_len, const uint8_t* nonce,
+                                                     size_t nonce_len, const uint8_t* aad,
+                                                     size_t aad_len, const uint8_t* in,
+                                                     size_t in_len);
+AXIOM_API int axiom_xchacha20_poly1305_open_detached(uint8_t* out, size_t out_len,
+                                                     const uint8_t* tag, size_t tag_len,
+                                                     const uint8_t* key, size_t key_len,
+                                                     const uint8_t* nonce, size_t nonce_len,
+                                                     const uint8_t* aad, size_t aad_len,
+                                                     const uint8_t* in, size_t in_len);
 
 #ifdef __cplusplus
 }

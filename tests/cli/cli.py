@@ -1,8 +1,10 @@
 """Shared helpers of the axiom command-line tests (tests/cli/*_test.py), run against the real
 binary. Each test file is run as
-    python3 FILE_test.py --axiom PATH [--shim PATH] [--arch NAME] [unittest arguments, e.g. a TestCase name]
+    python3 FILE_test.py --axiom PATH [--shim PATH] [--arch NAME] [--system NAME] [unittest arguments,
+    e.g. a TestCase name]
 and ctest runs one test per test class (tests/cli/CMakeLists.txt). In a cross build PATH is a
-script that runs the binary under qemu-user, and --arch names the target's architecture.
+script that runs the binary under qemu-user or Wine, --arch names the target's architecture
+and --system its operating system (CMake's name: Linux, Windows).
 """
 
 import hashlib
@@ -22,8 +24,8 @@ def _paths_from_argv():
     """--axiom PATH (the binary under test), optionally --shim PATH (fault_shim.c built) and
     --arch NAME, the first arguments of every test file; the rest is for unittest."""
     paths, args = {}, sys.argv[1:]
-    while len(args) >= 2 and args[0] in ("--axiom", "--shim", "--arch"):
-        paths[args[0][2:]] = args[1] if args[0] == "--arch" else os.path.abspath(args[1])
+    while len(args) >= 2 and args[0] in ("--axiom", "--shim", "--arch", "--system"):
+        paths[args[0][2:]] = args[1] if args[0] in ("--arch", "--system") else os.path.abspath(args[1])
         args = args[2:]
     return paths, args
 
@@ -33,6 +35,12 @@ AXIOM = _PATHS.get("axiom")
 SHIM = _PATHS.get("shim")  # None: the tests that need it are skipped
 ARCH = _PATHS.get("arch", platform.machine())  # the architecture axiom was built for
 EMULATED = ARCH != platform.machine()  # axiom runs under qemu-user, which shows the host's /proc/cpuinfo
+WINDOWS = _PATHS.get("system", platform.system()) == "Windows"  # axiom.exe, run under Wine
+
+
+def posix_only(reason):
+    """Skips a test of POSIX behaviour when axiom is the Windows build, saying why."""
+    return unittest.skipIf(WINDOWS, f"POSIX only: {reason}")
 SHA256SUM = shutil.which("sha256sum")
 OPENSSL = shutil.which("openssl")
 GOST12SUM = shutil.which("gost12sum")
@@ -112,6 +120,9 @@ class TreeCase(unittest.TestCase):
         """Runs `axiom sum ARGS` and `sha256sum ARGS`; all three outputs must be identical."""
         if SHA256SUM is None:
             self.skipTest("sha256sum not found")
+        if WINDOWS:
+            self.skipTest("POSIX only: GNU sha256sum's exact messages (glibc's strerror, ENOTDIR), "
+                          "on names Windows cannot hold (backslash, newline, colon)")
         ours = axiom("sum", *args, cwd=self.dir, data=data, env=env)
         # argv[0] "sha256sum" (found on PATH) is the name in its messages.
         theirs = run(["sha256sum", *args], cwd=self.dir, data=data, env=env)
@@ -215,5 +226,5 @@ def run_on_terminal(args, steps=(), stdout_to_terminal=False, env=None, cwd=None
 
 def main():
     if AXIOM is None:
-        sys.exit("usage: FILE_test.py --axiom PATH [--shim PATH] [--arch NAME] [unittest arguments]")
+        sys.exit("usage: FILE_test.py --axiom PATH [--shim PATH] [--arch NAME] [--system NAME] [unittest arguments]")
     unittest.main(module="__main__", argv=[sys.argv[0], *_UNITTEST_ARGS], verbosity=2)

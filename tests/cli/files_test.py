@@ -12,6 +12,7 @@ import unittest
 from cli import *  # noqa: F401,F403 (AXIOM, run, axiom, TreeCase, ...)
 
 
+@posix_only("faults made by an LD_PRELOAD shim, /dev/full, ulimit -f and POSIX signals: Ctrl-C on Windows is tested by cli.platformreplace")
 class Faults(unittest.TestCase):
     """enc, dec and cipher under faults: an unwritable directory, a full disk, a file size
     limit, truncated or foreign input, a wrong key, a signal mid-run. Every case: a clear
@@ -209,6 +210,7 @@ class Faults(unittest.TestCase):
 
 
 
+@posix_only("OUT's mode, owner, symbolic links, FIFOs and devices, and the input identified by device and inode: Windows' own output rules are tested by cli.platformreplace")
 class Outputs(DirCase):
     """What enc, dec and cipher do with OUT: never the input, the replaced file's mode and
     owner kept, any name length, symbolic links followed one documented way, race-free."""

@@ -49,6 +49,7 @@ class Progress(unittest.TestCase):
             return f"{hashlib.sha256(data).hexdigest()}  -\n".encode()
         return axiom(*self.commands("-")[cmd][:-1], "-", data=data)[1] if cmd == "mac" else b""
 
+    @posix_only("a Linux pseudo-terminal is no Windows console")
     def test_terminal_shows_progress_after_a_second(self):
         # Standard input stalls for 1.3 s between two MiB: the line appears (bytes so far, rate;
         # no total for a pipe), is erased at the end, and the output is as without it.
@@ -62,6 +63,7 @@ class Progress(unittest.TestCase):
                 self.assertRegex(err.decode(), rf"\raxiom {cmd}: {label}: \d+\.\d (KiB|MiB), \d+(\.\d)? (B|KiB|MiB)/s")
                 self.assertTrue(err.endswith(b"\r\x1b[K"), err[-60:])
 
+    @posix_only("a Linux pseudo-terminal is no Windows console")
     def test_short_work_shows_nothing(self):
         for cmd, args in self.commands(self.file).items():
             if cmd == "dec":
@@ -102,6 +104,7 @@ class Progress(unittest.TestCase):
                 out, err = p.communicate(feed[1000:], timeout=120)
                 self.assertEqual((p.returncode, out, err), (0, self.expected_output(cmd, feed), b""))
 
+    @posix_only("a Linux pseudo-terminal is no Windows console")
     def test_not_over_output_on_the_same_terminal(self):
         # The output going to the terminal the line would be drawn on: no line, unless asked.
         args = ["cipher", "-a", "aes-128-ctr", "-e", "-K", "00" * 16, "--iv", "00" * 16]

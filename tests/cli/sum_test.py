@@ -102,6 +102,7 @@ class Sum(TreeCase):
             os.chmod(os.path.join(self.dir, "locked"), 0)
             self.same_as_sha256sum(["locked", "abc"], expect_rc=1)
 
+    @posix_only("a Linux pseudo-terminal is no Windows console")
     def test_progress_only_on_a_terminal(self):
         # A short job shows nothing, even on a terminal; asked for with --progress, one file
         # (one thread) and several files on two threads (one line for all) show their line,
@@ -128,6 +129,7 @@ class Sum(TreeCase):
                  "\x01'", "@", "%+,-./"]
         self.same_as_sha256sum(["--", *names], expect_rc=1)
 
+    @posix_only("the C runtime here has no UTF-8 locale to quote names by")
     def test_error_names_quoted_per_locale(self):
         # Printable multibyte characters stay as they are in a UTF-8 locale only; invalid or
         # unprintable sequences are octal escapes in both.

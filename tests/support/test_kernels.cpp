@@ -7,7 +7,7 @@
 
 #include "support/kernels.hpp"
 
-#if AXIOM_X86_64
+#if defined(AXIOM_TEST_EMULATED_KERNELS)
 namespace axiom::detail {
 // The emulated builds (tests/emulated/CMakeLists.txt renames <algo>_<isa> to <algo>_<isa>_emul).
 extern const StreebogKernel streebog_avx512_gfni_emul;
@@ -133,7 +133,7 @@ std::span<const detail::GcmFusedKernel* const> gcm_test_kernels() {
 const detail::AesKernel* fused_cipher(const detail::GcmFusedKernel& f) {
   for (const detail::AesKernel* k : detail::aes_kernels())
     if (&k->ops == f.cipher) return k;
-#if AXIOM_X86_64
+#if defined(AXIOM_TEST_EMULATED_KERNELS)
   if (f.cipher == &detail::aes_vaes_avx512_emul.ops)
     return &detail::aes_vaes_avx512_emul;  // the emulated fused kernel's
 #endif

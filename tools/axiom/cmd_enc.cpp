@@ -14,11 +14,7 @@
 // chunk, else 0), 12 bytes (an AEAD with 16-byte nonces, MGM, takes four zero bytes and then
 // these), and the header as AAD: truncation, reordering, a changed header or byte, a wrong key
 // all fail authentication.
-#include <fcntl.h>
 #include <getopt.h>
-#include <sys/stat.h>
-#include <termios.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -48,6 +44,7 @@
 #include "axiom/sm4.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "platform.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 
@@ -206,11 +203,8 @@ Nonce chunk_nonce(const Header& h, std::uint32_t index, bool last) {
 long read_full(int fd, std::uint8_t* p, std::size_t n) {
   std::size_t got = 0;
   while (got < n) {
-    const ssize_t r = ::read(fd, p + got, n - got);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      return -errno;
-    }
+    const long r = os::read(fd, p + got, n - got);
+    if (r < 0) return -errno;
     if (r == 0) break;
     got += static_cast<std::size_t>(r);
   }
@@ -433,14 +427,14 @@ class ChunkPipeline {
 
 // The key in a key file: 64 hex digits (axiom keygen), surrounding white space allowed.
 bool read_key_file(const std::string& name, Key& key) {
-  const int fd = name == "-" ? 0 : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = name == "-" ? os::stdin_fd : os::open_read(name);
   if (fd < 0) {
     file_error(name, errno);
     return false;
   }
   std::array<std::uint8_t, 256> buf{};
   const long n = read_full(fd, buf.data(), buf.size());
-  if (fd != 0) ::close(fd);
+  if (fd != os::stdin_fd) os::close(fd);
   if (n < 0) {
     file_error(name, static_cast<int>(-n));
     return false;
@@ -461,14 +455,14 @@ bool read_key_file(const std::string& name, Key& key) {
 // A passphrase from the first line of a file, or typed on the terminal without echo.
 bool read_passphrase(const char* file, bool confirm, std::string& out) {
   if (file != nullptr) {
-    const int fd = std::strcmp(file, "-") == 0 ? 0 : ::open(file, O_RDONLY | O_CLOEXEC);
+    const int fd = std::strcmp(file, "-") == 0 ? os::stdin_fd : os::open_read(file);
     if (fd < 0) {
       file_error(file, errno);
       return false;
     }
     std::array<std::uint8_t, 4096> buf{};
     const long n = read_full(fd, buf.data(), buf.size());
-    if (fd != 0) ::close(fd);
+    if (fd != os::stdin_fd) os::close(fd);
     if (n < 0) {
       file_error(file, static_cast<int>(-n));
       return false;
@@ -478,37 +472,21 @@ bool read_passphrase(const char* file, bool confirm, std::string& out) {
     out.resize(std::min(out.find('\n'), out.size()));
     if (!out.empty() && out.back() == '\r') out.pop_back();
   } else {
-    const int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
-    if (tty < 0) {
-      error("no terminal to ask for a passphrase (use --passphrase-file F)");
-      return false;
-    }
-    termios saved{};
-    const bool have_termios = tcgetattr(tty, &saved) == 0;
     for (int round = 0; round < (confirm ? 2 : 1); ++round) {
-      const char* prompt = round == 0 ? "Passphrase: " : "Again: ";
-      (void)!::write(tty, prompt, std::strlen(prompt));
-      if (have_termios) {
-        termios quiet = saved;
-        quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-        tcsetattr(tty, TCSAFLUSH, &quiet);
-      }
       std::string line;
-      char c;
-      while (::read(tty, &c, 1) == 1 && c != '\n') line.push_back(c);
-      if (have_termios) tcsetattr(tty, TCSAFLUSH, &saved);
-      (void)!::write(tty, "\n", 1);
+      if (!os::read_secret_line(round == 0 ? "Passphrase: " : "Again: ", line)) {
+        error("no terminal to ask for a passphrase (use --passphrase-file F)");
+        return false;
+      }
       if (round == 0) {
         out = std::move(line);
       } else if (line != out) {
         secure_wipe(line.data(), line.size());
-        ::close(tty);
         error("the passphrases differ");
         return false;
       }
       secure_wipe(line.data(), line.size());
     }
-    ::close(tty);
   }
   if (out.empty()) {
     error("empty passphrase");
@@ -731,7 +709,7 @@ int cmd_keygen(int argc, char** argv) {
   secure_wipe(key);
   int fd = 1;
   if (arg != "-") {
-    fd = ::open(std::string(arg).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    fd = os::open_new(std::string(arg));
     if (fd < 0) {
       const int e = errno;
       secure_wipe(text.data(), text.size());
@@ -742,13 +720,13 @@ int cmd_keygen(int argc, char** argv) {
   bool ok = write_all(fd, as_bytes(text));
   int e = errno;
   if (fd != 1) {
-    ok = ::fsync(fd) == 0 && ok;
+    ok = os::sync(fd) && ok;
     if (!ok) e = errno;
-    ok = ::close(fd) == 0 && ok;
+    ok = os::close(fd) && ok;
   }
   secure_wipe(text.data(), text.size());
   if (!ok) {
-    if (fd != 1) ::unlink(std::string(arg).c_str());
+    if (fd != 1) os::remove_file(std::string(arg));
     if (fd == 1)
       write_error(e);
     else

@@ -1,6 +1,4 @@
 // axiom rand: random bytes from the operating system's CSPRNG.
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -13,6 +11,7 @@
 #include "axiom/random.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "platform.hpp"
 
 namespace axiom::cli {
 
@@ -60,14 +59,14 @@ int cmd_rand(int argc, char** argv) {
     const std::span<std::uint8_t> part(block.data(), size);
     fill_random(part);
     const std::string text = hex ? to_hex(part) : std::string();
-    const bool ok = hex ? write_all(STDOUT_FILENO, as_bytes(text)) : write_all(STDOUT_FILENO, part);
+    const bool ok = hex ? write_all(os::stdout_fd, as_bytes(text)) : write_all(os::stdout_fd, part);
     if (!ok) {
       write_error(errno);
       return exit_usage;
     }
     left -= size;
   }
-  if (hex && !write_all(STDOUT_FILENO, as_bytes("\n"))) {
+  if (hex && !write_all(os::stdout_fd, as_bytes("\n"))) {
     write_error(errno);
     return exit_usage;
   }

@@ -1,9 +1,6 @@
 // axiom sum: print or check message digests exactly as coreutils' sha256sum does (output
 // lines, escaping, diagnostics and exit status), with any algorithm of the table.
 #include <getopt.h>
-#include <sched.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -25,6 +22,7 @@
 #include "axiom/bytes.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "platform.hpp"
 #include "progress.hpp"
 
 namespace axiom::cli {
@@ -58,14 +56,6 @@ constexpr const char* usage_text =
     "  -h, --help           print this help\n"
     "\n"
     "Exit status: 0 success; 1 a file could not be read or a check failed; 2 usage error.\n";
-
-// cpu_count is the number of CPUs this process may run on (at least 1).
-unsigned cpu_count() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-    return static_cast<unsigned>(CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
 
 struct Digest {
   int err = 0;      // errno of opening or reading, or 0
@@ -295,8 +285,7 @@ int sum_parallel(const HashAlgorithm& alg, const std::vector<std::string>& names
 
   std::uint64_t total = 0;  // of the regular files, for the progress line
   for (const std::size_t i : files)
-    if (struct stat st{}; ::stat(names[i].c_str(), &st) == 0 && S_ISREG(st.st_mode))
-      total += static_cast<std::uint64_t>(st.st_size);
+    if (std::uint64_t size = 0; os::regular_file_size(names[i], size)) total += size;
   Progress progress(std::to_string(files.size()) + " files", total, force_progress);
   ReadBuffer buffer(Input::buffer_size);
   bool ok = true;
@@ -413,22 +402,31 @@ bool Checker::parse(std::string_view s, Entry& e) {
   return true;
 }
 
+// read_line reads one line of f into line, with its '\n' if it has one; false at end of file.
+bool read_line(std::FILE* f, std::string& line) {
+  line.clear();
+  for (int c; (c = std::getc(f)) != EOF;) {
+    line.push_back(static_cast<char>(c));
+    if (c == '\n') break;
+  }
+  return !line.empty();
+}
+
 bool Checker::check_list(const std::string& list) {
   const bool list_is_stdin = list == "-";
   const std::string shown = list_is_stdin ? "standard input" : list;
-  FILE* f = list_is_stdin ? stdin : std::fopen(list.c_str(), "r");
+  FILE* f = list_is_stdin ? stdin : os::fopen_read(list);
   if (f == nullptr) {
     file_error(list, errno);
     return false;
   }
   std::size_t misformatted = 0, unreadable = 0, mismatched = 0;
   bool any_formatted = false, any_verified = false;
-  char* raw = nullptr;
-  std::size_t capacity = 0;
+  std::string raw;
   std::uintmax_t line_number = 0;
-  for (ssize_t n; (n = getline(&raw, &capacity, f)) > 0;) {
+  while (read_line(f, raw)) {
     ++line_number;
-    std::string_view line(raw, static_cast<std::size_t>(n));
+    std::string_view line(raw);
     if (line.front() == '#') continue;
     if (line.back() == '\n') line.remove_suffix(1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // lists from Windows
@@ -464,7 +462,6 @@ bool Checker::check_list(const std::string& list) {
       std::printf("%s: %s\n", printed.c_str(), match ? "OK" : "FAILED");
   }
   const bool read_failed = std::ferror(f) != 0;
-  std::free(raw);
   if (!list_is_stdin) std::fclose(f);
 
   if (read_failed) {
@@ -583,7 +580,7 @@ int cmd_sum(int argc, char** argv) {
     for (const std::string& list : names) ok = checker.check_list(list) && ok;
     return finish_stdout(ok ? exit_ok : exit_failed);
   }
-  if (jobs == 0) jobs = cpu_count();
+  if (jobs == 0) jobs = os::usable_cpus();
   const bool one_file =
       names.size() - static_cast<std::size_t>(std::count(names.begin(), names.end(), "-")) < 2;
   const int code =

@@ -1,8 +1,6 @@
 #include "io.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <getopt.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -11,6 +9,7 @@
 #include <cwctype>
 #include <vector>
 
+#include "platform.hpp"
 #include "progress.hpp"
 
 namespace axiom::cli {
@@ -264,36 +263,27 @@ int option_error(std::string_view command, char** argv, int c) {
 
 int Input::open(const std::string& name) {
   if (name == "-") {
-    fd_ = STDIN_FILENO;
+    fd_ = os::stdin_fd;
     return 0;
   }
-  fd_ = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  fd_ = os::open_read(name);
   if (fd_ < 0) return errno;
   owned_ = true;
-  // A hint only: the kernel may read ahead more aggressively; failure changes nothing.
-  (void)posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
   return 0;
 }
 
 Input::~Input() {
-  if (owned_) ::close(fd_);
+  if (owned_) os::close(fd_);
 }
 
-std::uint64_t Input::regular_size() const {
-  struct stat st {};
-  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
-  return static_cast<std::uint64_t>(st.st_size);
-}
+std::uint64_t Input::regular_size() const { return os::regular_size(fd_); }
 
 int Input::read_block(std::span<std::uint8_t> buffer, std::size_t& got) {
   got = 0;
   while (got < buffer.size()) {
-    const ssize_t n = ::read(fd_, buffer.data() + got, buffer.size() - got);
+    const long n = os::read(fd_, buffer.data() + got, buffer.size() - got);
     if (n == 0) return 0;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
+    if (n < 0) return errno;
     got += static_cast<std::size_t>(n);
   }
   return 0;
@@ -302,23 +292,17 @@ int Input::read_block(std::span<std::uint8_t> buffer, std::size_t& got) {
 int Input::read_all(std::span<std::uint8_t> buffer,
                     const std::function<void(std::span<const std::uint8_t>)>& sink) {
   for (;;) {
-    const ssize_t n = ::read(fd_, buffer.data(), buffer.size());
+    const long n = os::read(fd_, buffer.data(), buffer.size());
     if (n == 0) return 0;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
+    if (n < 0) return errno;
     sink(buffer.first(static_cast<std::size_t>(n)));
   }
 }
 
 bool write_all(int fd, std::span<const std::uint8_t> data) {
   while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
+    const long n = os::write(fd, data.data(), data.size());
+    if (n < 0) return false;
     data = data.subspan(static_cast<std::size_t>(n));
   }
   return true;

@@ -1,6 +1,4 @@
 // axiom: the command line. Dispatches to one function per sub-command (commands.hpp).
-#include <clocale>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -10,6 +8,7 @@
 #include "axiom/cpu.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "platform.hpp"
 
 namespace {
 
@@ -102,12 +101,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The character set only, to quote file names as coreutils does in this locale; messages
-  // and number formats stay in the C locale.
-  std::setlocale(LC_CTYPE, "");
-  // Past a file size limit (ulimit -f), write(2) then fails with EFBIG, reported like any
-  // write error, instead of SIGXFSZ killing the process before it can clean up.
-  std::signal(SIGXFSZ, SIG_IGN);
+  argv = axiom::cli::os::start(argc, argv);
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {

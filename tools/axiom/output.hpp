@@ -2,16 +2,14 @@
 // changes nothing but OUT, and OUT only when it succeeds (README "Files and signals").
 #pragma once
 
-#include <sys/stat.h>
-
 #include <cstdint>
-#include <optional>
+#include <memory>
 #include <span>
 #include <string>
 
 namespace axiom::cli {
 
-// AtomicOutput writes OUT.
+// AtomicOutput writes OUT. On POSIX systems (platform_posix.cpp):
 //  - "-" is standard output, written as the data comes.
 //  - OUT is found as open(2) finds it, through symbolic links (so the kernel's
 //    protected_symlinks rules apply). A directory is refused; so is the input itself (same
@@ -31,12 +29,18 @@ namespace axiom::cli {
 //    handled, removes any temporary name, says "interrupted: no output written" and ends the
 //    process by the same signal. The signals are blocked while a temporary name is made,
 //    renamed or removed, so none leaves one behind.
+// On Windows (platform_windows.cpp) names are UTF-8, OUT is a console, the null device or a
+// pipe written in place, or a regular file (or a new name) replaced by a temporary file
+// ".axiom-XXXXXX" written beside it, flushed (FlushFileBuffers) and moved over OUT with
+// MoveFileExW(MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH); a console control handler
+// (Ctrl-C, Ctrl-Break, closing the console) deletes the temporary file before the process ends.
+// The new file gets the directory's default permissions, not the replaced file's.
 // One per process at a time; open, commit and abandon from the thread that made it.
 class AtomicOutput {
  public:
-  // mode: the permissions of a new OUT (less the umask).
-  AtomicOutput(std::string name, unsigned mode) : name_(std::move(name)), mode_(mode) {}
-  ~AtomicOutput() { abandon(); }
+  // mode: the permissions of a new OUT (less the umask; POSIX only).
+  AtomicOutput(std::string name, unsigned mode);
+  ~AtomicOutput();
   AtomicOutput(const AtomicOutput&) = delete;
   AtomicOutput& operator=(const AtomicOutput&) = delete;
 
@@ -57,22 +61,8 @@ class AtomicOutput {
   bool to_terminal() const;
 
  private:
-  bool create_in(int dirfd, std::string base, const struct stat* replaced);
-  bool link_and_rename();
-  bool report(int err);  // prints, abandons, returns false
-
-  static constexpr std::uint64_t writeback_step = 8 << 20;
-  std::string name_;
-  unsigned mode_;
-  int fd_ = -1;
-  bool direct_ = false;                  // a device, FIFO or socket (or "-"), written in place
-  bool unnamed_ = false;                 // fd_ is an O_TMPFILE
-  int dirfd_ = -1;                       // the directory of the new file (O_PATH)
-  std::string base_;                     // OUT's name in it
-  std::string temporary_;                // the temporary name in dirfd_, while there is one
-  std::optional<struct stat> replaced_;  // the file OUT replaces
-  std::uint64_t written_ = 0;            // bytes written to the new file
-  std::uint64_t flushed_ = 0;            // of which the disk write was started
+  class File;  // the platform's
+  std::unique_ptr<File> file_;
 };
 
 }  // namespace axiom::cli

@@ -1,11 +1,10 @@
 #include "progress.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <string_view>
 
 #include "io.hpp"
+#include "platform.hpp"
 
 namespace axiom::cli {
 
@@ -48,7 +47,7 @@ Progress::Progress(std::string label, std::uint64_t total, bool forced, bool all
     : label_(std::move(label)),
       total_(total),
       forced_(forced),
-      terminal_(::isatty(STDERR_FILENO) != 0),
+      terminal_(os::is_terminal(os::stderr_fd)),
       start_(Clock::now()) {
   active_ = forced || (allowed && terminal_);
   if (active_) in_use = this;

@@ -1,19 +1,117 @@
-#include "output.hpp"
-
+// The command line on POSIX systems (Linux first): platform.hpp and AtomicOutput (output.hpp).
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
+#include <clocale>
+#include <csignal>
 #include <cstring>
+#include <optional>
 #include <string_view>
+#include <thread>
 
 #include "axiom/random.hpp"
 #include "io.hpp"
+#include "output.hpp"
+#include "platform.hpp"
 
 namespace axiom::cli {
+
+namespace os {
+
+char** start(int, char** argv) {
+  // The character set only, to quote file names as coreutils does in this locale; messages
+  // and number formats stay in the C locale.
+  std::setlocale(LC_CTYPE, "");
+  // Past a file size limit (ulimit -f), write(2) then fails with EFBIG, reported like any
+  // write error, instead of SIGXFSZ killing the process before it can clean up.
+  std::signal(SIGXFSZ, SIG_IGN);
+  return argv;
+}
+
+int open_read(const std::string& name) {
+  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  // A hint only: the kernel may read ahead more aggressively; failure changes nothing.
+  if (fd >= 0) (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  return fd;
+}
+
+int open_new(const std::string& name) {
+  return ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+}
+
+std::FILE* fopen_read(const std::string& name) { return std::fopen(name.c_str(), "r"); }
+
+void remove_file(const std::string& name) { ::unlink(name.c_str()); }
+
+long read(int fd, void* data, std::size_t size) {
+  for (;;) {
+    const ssize_t n = ::read(fd, data, size);
+    if (n >= 0 || errno != EINTR) return static_cast<long>(n);
+  }
+}
+
+long write(int fd, const void* data, std::size_t size) {
+  for (;;) {
+    const ssize_t n = ::write(fd, data, size);
+    if (n >= 0 || errno != EINTR) return static_cast<long>(n);
+  }
+}
+
+bool sync(int fd) { return ::fsync(fd) == 0; }
+
+bool close(int fd) { return ::close(fd) == 0; }
+
+bool is_terminal(int fd) { return ::isatty(fd) != 0; }
+
+std::uint64_t regular_size(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+bool regular_file_size(const std::string& name, std::uint64_t& size) {
+  struct stat st {};
+  if (::stat(name.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  size = static_cast<std::uint64_t>(st.st_size);
+  return true;
+}
+
+bool read_secret_line(const char* prompt, std::string& line) {
+  const int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
+  if (tty < 0) return false;
+  termios saved{};
+  const bool have_termios = tcgetattr(tty, &saved) == 0;
+  (void)!::write(tty, prompt, std::strlen(prompt));
+  if (have_termios) {
+    termios quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(tty, TCSAFLUSH, &quiet);
+  }
+  line.clear();
+  char c;
+  while (::read(tty, &c, 1) == 1 && c != '\n') line.push_back(c);
+  if (have_termios) tcsetattr(tty, TCSAFLUSH, &saved);
+  (void)!::write(tty, "\n", 1);
+  ::close(tty);
+  return true;
+}
+
+unsigned usable_cpus() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return static_cast<unsigned>(CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace os
 
 namespace {
 
@@ -40,7 +138,7 @@ void for_each_fatal_signal(F f) {
 
 void remove_pending_and_die(int sig) {
   if (pending != 0) ::unlinkat(pending_dirfd, pending_name, 0);
-  (void)!::write(STDERR_FILENO, interrupted, interrupted_size);
+  (void)!::write(os::stderr_fd, interrupted, interrupted_size);
   ::signal(sig, SIG_DFL);
   ::raise(sig);  // delivered when the handler returns: the process dies of it (128 + sig)
 }
@@ -122,13 +220,43 @@ struct Fd {
 
 }  // namespace
 
-bool AtomicOutput::open(int input_fd) {
+// AtomicOutput's file on POSIX (output.hpp says what it does).
+class AtomicOutput::File {
+ public:
+  File(std::string name, unsigned mode) : name_(std::move(name)), mode_(mode) {}
+  bool open(int input_fd);
+  int write(std::span<const std::uint8_t> data);
+  bool commit();
+  void fail(int err);
+  void abandon();
+  bool to_terminal() const;
+
+ private:
+  bool create_in(int dirfd, std::string base, const struct stat* replaced);
+  bool link_and_rename();
+  bool report(int err);  // prints, abandons, returns false
+
+  static constexpr std::uint64_t writeback_step = 8 << 20;
+  std::string name_;
+  unsigned mode_;
+  int fd_ = -1;
+  bool direct_ = false;                  // a device, FIFO or socket (or "-"), written in place
+  bool unnamed_ = false;                 // fd_ is an O_TMPFILE
+  int dirfd_ = -1;                       // the directory of the new file (O_PATH)
+  std::string base_;                     // OUT's name in it
+  std::string temporary_;                // the temporary name in dirfd_, while there is one
+  std::optional<struct stat> replaced_;  // the file OUT replaces
+  std::uint64_t written_ = 0;            // bytes written to the new file
+  std::uint64_t flushed_ = 0;            // of which the disk write was started
+};
+
+bool AtomicOutput::File::open(int input_fd) {
   struct stat in {};
   const bool input_regular = ::fstat(input_fd, &in) == 0 && S_ISREG(in.st_mode);
   const auto is_input = [&](const struct stat& st) { return input_regular && same_file(st, in); };
   const std::string shown = quote_name(name_);
   if (name_ == "-") {
-    fd_ = STDOUT_FILENO;
+    fd_ = os::stdout_fd;
     direct_ = true;
     struct stat st {};
     if (::fstat(fd_, &st) == 0 && is_input(st)) {
@@ -205,7 +333,7 @@ bool AtomicOutput::open(int input_fd) {
   return false;
 }
 
-bool AtomicOutput::create_in(int dirfd, std::string base, const struct stat* replaced) {
+bool AtomicOutput::File::create_in(int dirfd, std::string base, const struct stat* replaced) {
   dirfd_ = dirfd;
   base_ = std::move(base);
   if (replaced != nullptr) replaced_ = *replaced;
@@ -234,7 +362,7 @@ bool AtomicOutput::create_in(int dirfd, std::string base, const struct stat* rep
   return report(errno);
 }
 
-int AtomicOutput::write(std::span<const std::uint8_t> data) {
+int AtomicOutput::File::write(std::span<const std::uint8_t> data) {
   if (!write_all(fd_, data)) return errno;
   if (direct_) return 0;
   // Start the disk write of each 8 MiB written, so that commit's fsync finds little left to
@@ -248,8 +376,8 @@ int AtomicOutput::write(std::span<const std::uint8_t> data) {
   return 0;
 }
 
-bool AtomicOutput::commit() {
-  if (fd_ == STDOUT_FILENO) return true;
+bool AtomicOutput::File::commit() {
+  if (fd_ == os::stdout_fd) return true;
   if (direct_) {
     const int r = ::close(fd_);
     fd_ = -1;
@@ -286,7 +414,7 @@ bool AtomicOutput::commit() {
 
 // link_and_rename gives an unnamed file a temporary name (a named one has it already) and
 // renames that over OUT.
-bool AtomicOutput::link_and_rename() {
+bool AtomicOutput::File::link_and_rename() {
   SignalGuard guard;
   for (int attempt = 0; unnamed_ && temporary_.empty(); ++attempt) {
     const std::string name = temporary_name();
@@ -303,7 +431,7 @@ bool AtomicOutput::link_and_rename() {
   return true;
 }
 
-void AtomicOutput::fail(int err) {
+void AtomicOutput::File::fail(int err) {
   if (name_ == "-")
     write_error(err);
   else
@@ -311,13 +439,13 @@ void AtomicOutput::fail(int err) {
   abandon();
 }
 
-bool AtomicOutput::report(int err) {
+bool AtomicOutput::File::report(int err) {
   fail(err);
   return false;
 }
 
-void AtomicOutput::abandon() {
-  if (fd_ > STDERR_FILENO) ::close(fd_);  // an unnamed file goes with its last descriptor
+void AtomicOutput::File::abandon() {
+  if (fd_ > os::stderr_fd) ::close(fd_);  // an unnamed file goes with its last descriptor
   fd_ = -1;
   if (!temporary_.empty()) {
     SignalGuard guard;
@@ -329,6 +457,18 @@ void AtomicOutput::abandon() {
   dirfd_ = -1;
 }
 
-bool AtomicOutput::to_terminal() const { return name_ == "-" && ::isatty(STDOUT_FILENO) != 0; }
+bool AtomicOutput::File::to_terminal() const {
+  return name_ == "-" && ::isatty(os::stdout_fd) != 0;
+}
+
+AtomicOutput::AtomicOutput(std::string name, unsigned mode)
+    : file_(std::make_unique<File>(std::move(name), mode)) {}
+AtomicOutput::~AtomicOutput() { file_->abandon(); }
+bool AtomicOutput::open(int input_fd) { return file_->open(input_fd); }
+int AtomicOutput::write(std::span<const std::uint8_t> data) { return file_->write(data); }
+bool AtomicOutput::commit() { return file_->commit(); }
+void AtomicOutput::fail(int err) { file_->fail(err); }
+void AtomicOutput::abandon() { file_->abandon(); }
+bool AtomicOutput::to_terminal() const { return file_->to_terminal(); }
 
 }  // namespace axiom::cli
