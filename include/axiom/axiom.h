@@ -573,52 +573,57 @@ typedef struct axiom_magma_cmac_ctx {
   uint64_t opaque[12];
 } axiom_magma_cmac_ctx;
 
-int axiom_magma_init(axiom_magma_ctx* ctx, const uint8_t* key, size_t key_len);
-void axiom_magma_clear(axiom_magma_ctx* ctx);
-int axiom_magma_encrypt_block(const axiom_magma_ctx* ctx, uint8_t out[8], const uint8_t in[8]);
-int axiom_magma_decrypt_block(const axiom_magma_ctx* ctx, uint8_t out[8], const uint8_t in[8]);
-int axiom_magma_ecb_encrypt(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
-                            const uint8_t* in, size_t in_len);
-int axiom_magma_ecb_decrypt(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
-                            const uint8_t* in, size_t in_len);
-int axiom_magma_cbc_encrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
-                            const uint8_t* in, size_t in_len);
-int axiom_magma_cbc_decrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
-                            const uint8_t* in, size_t in_len);
-int axiom_magma_ctr_xor(const axiom_magma_ctx* ctx, const uint8_t iv[8], uint64_t offset,
-                        uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
-int axiom_magma_cfb_encrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
-                            const uint8_t* in, size_t in_len);
-int axiom_magma_cfb_decrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
-                            const uint8_t* in, size_t in_len);
-int axiom_magma_ofb_xor(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out, size_t out_len,
-                        const uint8_t* in, size_t in_len);
-int axiom_magma_cmac(const axiom_magma_ctx* ctx, uint8_t tag[8], const uint8_t* msg,
-                     size_t msg_len);
-int axiom_magma_cmac_init(axiom_magma_cmac_ctx* cmac, const axiom_magma_ctx* magma);
-int axiom_magma_cmac_update(axiom_magma_cmac_ctx* cmac, const uint8_t* data, size_t len);
-int axiom_magma_cmac_final(axiom_magma_cmac_ctx* cmac, uint8_t tag[8]);
-int axiom_magma_cbc_encrypt_many(const axiom_magma_ctx* ctx, const axiom_cbc_job* jobs, size_t n);
-int axiom_magma_cbc_encrypt_many_padded(const axiom_magma_ctx* ctx, const axiom_cbc_job* jobs,
-                                        size_t n);
-int axiom_magma_cmac_many(const axiom_magma_ctx* ctx, axiom_cmac_job* jobs, size_t n);
-int axiom_magma_ctr_acpkm_xor(const axiom_magma_ctx* ctx, const uint8_t* iv, size_t iv_len,
-                              size_t section_size, uint8_t* out, size_t out_len, const uint8_t* in,
-                              size_t in_len);
-int axiom_magma_mgm_seal(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
-                         const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                         const uint8_t* in, size_t in_len);
-int axiom_magma_mgm_open(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
-                         const uint8_t* nonce, size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                         const uint8_t* in, size_t in_len);
-int axiom_magma_mgm_seal_detached(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
-                                  uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                  size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                  const uint8_t* in, size_t in_len);
-int axiom_magma_mgm_open_detached(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
-                                  const uint8_t* tag, size_t tag_len, const uint8_t* nonce,
-                                  size_t nonce_len, const uint8_t* aad, size_t aad_len,
-                                  const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_init(axiom_magma_ctx* ctx, const uint8_t* key, size_t key_len);
+AXIOM_API void axiom_magma_clear(axiom_magma_ctx* ctx);
+AXIOM_API int axiom_magma_encrypt_block(const axiom_magma_ctx* ctx, uint8_t out[8],
+                                        const uint8_t in[8]);
+AXIOM_API int axiom_magma_decrypt_block(const axiom_magma_ctx* ctx, uint8_t out[8],
+                                        const uint8_t in[8]);
+AXIOM_API int axiom_magma_ecb_encrypt(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                                      const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_ecb_decrypt(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                                      const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_cbc_encrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out,
+                                      size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_cbc_decrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out,
+                                      size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_ctr_xor(const axiom_magma_ctx* ctx, const uint8_t iv[8], uint64_t offset,
+                                  uint8_t* out, size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_cfb_encrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out,
+                                      size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_cfb_decrypt(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out,
+                                      size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_ofb_xor(const axiom_magma_ctx* ctx, uint8_t iv[8], uint8_t* out,
+                                  size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_cmac(const axiom_magma_ctx* ctx, uint8_t tag[8], const uint8_t* msg,
+                               size_t msg_len);
+AXIOM_API int axiom_magma_cmac_init(axiom_magma_cmac_ctx* cmac, const axiom_magma_ctx* magma);
+AXIOM_API int axiom_magma_cmac_update(axiom_magma_cmac_ctx* cmac, const uint8_t* data, size_t len);
+AXIOM_API int axiom_magma_cmac_final(axiom_magma_cmac_ctx* cmac, uint8_t tag[8]);
+AXIOM_API int axiom_magma_cbc_encrypt_many(const axiom_magma_ctx* ctx, const axiom_cbc_job* jobs,
+                                           size_t n);
+AXIOM_API int axiom_magma_cbc_encrypt_many_padded(const axiom_magma_ctx* ctx,
+                                                  const axiom_cbc_job* jobs, size_t n);
+AXIOM_API int axiom_magma_cmac_many(const axiom_magma_ctx* ctx, axiom_cmac_job* jobs, size_t n);
+AXIOM_API int axiom_magma_ctr_acpkm_xor(const axiom_magma_ctx* ctx, const uint8_t* iv,
+                                        size_t iv_len, size_t section_size, uint8_t* out,
+                                        size_t out_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_mgm_seal(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                                   const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                   size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_mgm_open(const axiom_magma_ctx* ctx, uint8_t* out, size_t out_len,
+                                   const uint8_t* nonce, size_t nonce_len, const uint8_t* aad,
+                                   size_t aad_len, const uint8_t* in, size_t in_len);
+AXIOM_API int axiom_magma_mgm_seal_detached(const axiom_magma_ctx* ctx, uint8_t* out,
+                                            size_t out_len, uint8_t* tag, size_t tag_len,
+                                            const uint8_t* nonce, size_t nonce_len,
+                                            const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                            size_t in_len);
+AXIOM_API int axiom_magma_mgm_open_detached(const axiom_magma_ctx* ctx, uint8_t* out,
+                                            size_t out_len, const uint8_t* tag, size_t tag_len,
+                                            const uint8_t* nonce, size_t nonce_len,
+                                            const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                            size_t in_len);
 
 /* ---- ChaCha20, XChaCha20 (RFC 8439, draft-irtf-cfrg-xchacha), Poly1305 and the AEADs.
  * These are cheap to key, so they take the 32-byte key on each call (as libsodium does). */
