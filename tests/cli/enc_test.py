@@ -56,7 +56,9 @@ class Enc(DirCase):
             data = os.urandom(size)
             self.put("in", data)
             for alg, alg_id in self.ALGORITHMS.items():
-                for mode in (["-k", self.key], ["--passphrase-file", self.pw]):
+                # Under qemu a passphrase (600000 PBKDF2 iterations) takes seconds: empty files only.
+                modes = (["-k", self.key], ["--passphrase-file", self.pw])
+                for mode in modes if size == 0 or not EMULATED else modes[:1]:
                     with self.subTest(size=size, alg=alg, mode=mode[0]):
                         args = [] if alg == "chacha20-poly1305" and size % 2 else ["-a", alg]
                         self.assertEqual(axiom("enc", *mode, *args, self.path("in"), self.path("ct"))[:2],
