@@ -114,7 +114,8 @@ class Sum(TreeCase):
                                       (["-j", "2", "big", "abc", "big"], line + abc + line, b"3 files: ")]:
             with self.subTest(args=args):
                 self.assertEqual(axiom("sum", *args, cwd=self.dir), (0, expected, b""))
-                self.assertEqual(run_on_terminal(["sum", *args], cwd=self.dir), (0, expected, b""))
+                if not EMULATED:  # under qemu hashing 65 MiB is no short job: its line shows by itself
+                    self.assertEqual(run_on_terminal(["sum", *args], cwd=self.dir), (0, expected, b""))
                 rc, out, err = run_on_terminal(["sum", "--progress", *args], cwd=self.dir)
                 self.assertEqual((rc, out), (0, expected))
                 self.assertIn(b"\raxiom sum: " + label, err)
