@@ -1,14 +1,13 @@
 # The two commands of the README, as thin wrappers over CMake presets and ctest:
 #   make test    install missing packages, build, run every test (ctest) of the native build,
-#                then of the Windows build under Wine (make test-windows; ARM64: make test-aarch64)
+#                then of the ARM64 cross-build under qemu, then of the Windows build under Wine
 #   make bench   install missing packages, build, run the comparative benchmark and its report
 #                in a wall-time budget (make bench-quick: fewer repetitions and sizes, under a minute)
 .PHONY: test test-native test-aarch64 test-windows bench bench-quick bench-compare bench-publish build asan ct ct-timing clang fuzz clean
 
-# One line per suite.
+# The suites in turn, each its own target.
 test:
-	$(MAKE) --no-print-directory test-native
-	$(MAKE) --no-print-directory test-windows
+	$(MAKE) --no-print-directory test-native test-aarch64 test-windows
 
 test-native:
 	@scripts/deps.sh test
@@ -23,8 +22,9 @@ test-windows:
 	cmake --build --preset mingw
 	ctest --preset mingw
 
-# ARM64, cross-built and run under qemu-user: every extension (qemu's "max" CPU, where every
-# kernel must run), then a Cortex-A57 (no SHA3, SM3, SM4) for the fallbacks.
+# ARM64, cross-built and run under qemu-user: the whole suite with every extension (qemu's "max"
+# CPU, where every kernel must run), then the dispatch and API tests as a Cortex-A57 (no SHA3,
+# SM3, SM4) for the fallbacks.
 test-aarch64:
 	@scripts/deps.sh aarch64
 	cmake --preset aarch64 >/dev/null

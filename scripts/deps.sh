@@ -8,7 +8,7 @@ set -eu
 test_pkgs="cmake ninja-build g++ clang lld libclang-rt-14-dev binutils pkg-config python3 libgtest-dev valgrind libssl-dev libgcrypt20-dev gostsum libsodium-dev libsimde-dev openssl libengine-gost-openssl clang-format"
 windows_pkgs="cmake ninja-build g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64 googletest libsimde-dev pkg-config python3"
 bench_pkgs="cmake ninja-build g++ pkg-config python3 libbenchmark-dev libssl-dev libgcrypt20-dev libbotan-2-dev libcrypto++-dev libsodium-dev nettle-dev libgnutls28-dev libengine-gost-openssl librhash-dev"
-aarch64_pkgs="cmake ninja-build pkg-config python3 g++-aarch64-linux-gnu qemu-user libgtest-dev:arm64 libssl-dev:arm64 libsodium-dev:arm64 libbenchmark-dev:arm64"
+aarch64_pkgs="cmake ninja-build pkg-config python3 g++-aarch64-linux-gnu qemu-user libc6:arm64 libstdc++6:arm64 libgtest-dev:arm64 libssl-dev:arm64 libsodium-dev:arm64 libbenchmark-dev:arm64"
 case "${1:-test}" in
   test) want=$test_pkgs ;;
   windows) want=$windows_pkgs ;;

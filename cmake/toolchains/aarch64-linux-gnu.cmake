@@ -12,6 +12,10 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-L;/usr/aarch64-linux-gnu)
+# The programs run on the arm64 multiarch root (libc6:arm64 and the -dev:arm64 packages above, in
+# /lib/aarch64-linux-gnu): "-L /" loads its ld.so. The cross toolchain's own sysroot
+# (/usr/aarch64-linux-gnu) has a glibc of another build, and its ld.so with the multiarch
+# libc.so.6 corrupts glibc's private state: the first pthread_create or fork spins forever.
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-L;/)
 # pkg-config must see the arm64 libraries only, never the host's.
 set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig)

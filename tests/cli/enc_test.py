@@ -53,11 +53,13 @@ class Enc(DirCase):
     ALGORITHMS = {"chacha20-poly1305": 1, "aes-256-gcm": 2, "sm4-gcm": 3, "kuznyechik-mgm": 4}
 
     def test_round_trips(self):
-        for size in [0, 1, self.CHUNK - 1, self.CHUNK, self.CHUNK + 1, 3 * self.CHUNK, 300001]:
+        for size in sample([0, 1, self.CHUNK - 1, self.CHUNK, self.CHUNK + 1, 3 * self.CHUNK, 300001], 3):
             data = os.urandom(size)
             self.put("in", data)
             for alg, alg_id in self.ALGORITHMS.items():
-                for mode in (["-k", self.key], ["--passphrase-file", self.pw]):
+                # Under qemu a passphrase (600000 PBKDF2 iterations) takes seconds: empty files only.
+                modes = (["-k", self.key], ["--passphrase-file", self.pw])
+                for mode in modes if size == 0 or not EMULATED else modes[:1]:
                     with self.subTest(size=size, alg=alg, mode=mode[0]):
                         args = [] if alg == "chacha20-poly1305" and size % 2 else ["-a", alg]
                         self.assertEqual(axiom("enc", *mode, *args, self.path("in"), self.path("ct"))[:2],
@@ -80,7 +82,7 @@ class Enc(DirCase):
         self.assertEqual(axiom("dec", "-k", self.key, "-", "-", data=ct1)[:2], (0, data))
 
     def test_damage_fails(self):
-        for alg in self.ALGORITHMS:
+        for alg in sample(self.ALGORITHMS, 2):
             with self.subTest(alg=alg):
                 self.damage_fails(alg)
 
@@ -134,7 +136,7 @@ class Enc(DirCase):
         # slot edges and past a wrap of the ring, a damaged chunk in a later slot, a file cut at
         # a slot edge, and through stdout the chunks before the damage (already authenticated).
         slot = 16 * self.CHUNK
-        for size in [slot - 1, slot, slot + 1, 2 * slot, 7 * slot + 12345]:
+        for size in sample([slot - 1, slot, slot + 1, 2 * slot, 7 * slot + 12345], 2):
             with self.subTest(size=size):
                 data = os.urandom(size)
                 self.put("in", data)
@@ -272,6 +274,7 @@ class Enc(DirCase):
             self.assertEqual(rc, 2, args)
             self.assertIn(b"--max-iterations", err)
 
+    @unittest.skipIf(EMULATED, "300 MiB through qemu takes minutes; the same I/O code is tested natively")
     def test_constant_memory_through_pipes(self):
         pipe_in_constant_memory(self, self.key, 300 << 20)
 

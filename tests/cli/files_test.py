@@ -178,7 +178,7 @@ class Faults(unittest.TestCase):
                 args = [a if a != self.inp and a != os.path.join(self.d, "ct") else "-"
                         for a in self.commands(out)[name][0]]
                 feed = self.ct if name == "dec" else self.data
-                for s in signals:
+                for s in sample(signals, 4):
                     with self.subTest(way=way, command=name, signal=sig.strsignal(s)):
                         p = start_stalled(args, feed[:300000], env)
                         self.addCleanup(stop, p)
@@ -186,6 +186,8 @@ class Faults(unittest.TestCase):
                         self.assertEqual(new.startswith(".axiom-"), way == "named", new)
                         p.send_signal(s)
                         _, err = p.communicate(timeout=60)
+                        # qemu-user reports a signal that dumps core on its own line.
+                        err = re.sub(rb"(?m)^qemu: uncaught target signal .*\n", b"", err)
                         self.assertEqual(p.returncode, -s, err)
                         self.assertEqual(err, f"axiom {name.split()[0]}: interrupted: no output written\n".encode())
                         self.assert_clean(out, old=self.OLD)

@@ -45,7 +45,7 @@ class Sum(TreeCase):
         names.insert(40, "nothere")
         names.insert(90, "subdir")
         expected = run(["sha256sum", *names], cwd=self.dir)
-        for jobs in ["2", "4", "16"]:
+        for jobs in sample(["2", "4", "16"], 2):
             rc, out, err = axiom("sum", "-j", jobs, *names, cwd=self.dir)
             self.assertEqual(out, expected[1], f"-j {jobs}")
             self.assertEqual(err, expected[2].replace(b"sha256sum:", b"axiom sum:"))
@@ -78,7 +78,7 @@ class Sum(TreeCase):
             self.write(names[-1], os.urandom(n))
         names[6:6] = ["nothere"]
         names[11:11] = ["subdir"]
-        for alg in ["sha256", "streebog256", "streebog512"]:
+        for alg in sample(["sha256", "streebog256", "streebog512"], 2):
             single = {}
             for n in names:
                 rc, out, err = axiom("sum", "-a", alg, n, cwd=self.dir)
@@ -115,7 +115,8 @@ class Sum(TreeCase):
                                       (["-j", "2", "big", "abc", "big"], line + abc + line, b"3 files: ")]:
             with self.subTest(args=args):
                 self.assertEqual(axiom("sum", *args, cwd=self.dir), (0, expected, b""))
-                self.assertEqual(run_on_terminal(["sum", *args], cwd=self.dir), (0, expected, b""))
+                if not EMULATED:  # under qemu hashing 65 MiB is no short job: its line shows by itself
+                    self.assertEqual(run_on_terminal(["sum", *args], cwd=self.dir), (0, expected, b""))
                 rc, out, err = run_on_terminal(["sum", "--progress", *args], cwd=self.dir)
                 self.assertEqual((rc, out), (0, expected))
                 self.assertIn(b"\raxiom sum: " + label, err)

@@ -56,9 +56,11 @@ class KernelList {
 
 bool emulated(const detail::KernelInfo& info) {
 #ifdef AXIOM_TESTS_UNDER_EMULATOR
-  if (info.needs != cpu::Features{}) return true;
-#endif
+  (void)info;
+  return true;
+#else
   return info.name.ends_with("~emul");
+#endif
 }
 
 std::span<const detail::StreebogKernel* const> streebog_test_kernels() {

@@ -40,9 +40,10 @@ std::span<const detail::GcmFusedKernel* const> gcm_test_kernels();
 // build), or null.
 const detail::AesKernel* fused_cipher(const detail::GcmFusedKernel& f);
 
-// emulated: whether the kernel is an emulated build ("~emul"), or a SIMD kernel of a test binary
+// emulated: whether the kernel is an emulated build ("~emul"), or any kernel of a test binary
 // that runs under an emulator (qemu, AXIOM_TESTS_UNDER_EMULATOR), for tests that size their work
-// by it (emulation is 50 to 500 times slower).
+// by it (emulation is 50 to 500 times slower). The portable kernels too: their full sweeps run
+// natively on the same source, and under qemu they were the slowest tests.
 bool emulated(const detail::KernelInfo& info);
 
 }  // namespace axiom::test
