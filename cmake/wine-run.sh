@@ -23,9 +23,15 @@ mkdir -p "$prefix"
   done
   # -p60: the server stays up 60 s after its last client; starting one while one runs fails,
   # which is what we want.
-  "$server" -p60 </dev/null >/dev/null 2>&1 9>&- || true
+  started=0
+  "$server" -p60 </dev/null >/dev/null 2>&1 9>&- && started=1
+  # A new server's first program starts Wine's system processes (services.exe, explorer.exe,
+  # ...), which inherit its stdio and live as long as the server: started by the test itself,
+  # they would hold ctest's pipes open for the server's 60 s. wineboot starts them here instead.
   if [ ! -f "$prefix/system.reg" ]; then
     "$wine" wineboot -i </dev/null >/dev/null 2>&1 9>&-
+  elif [ "$started" = 1 ]; then
+    "$wine" wineboot </dev/null >/dev/null 2>&1 9>&-
   fi
 ) 9>"$prefix.lock"
 [ "${1:-}" != --init ] || exit 0
