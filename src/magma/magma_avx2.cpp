@@ -127,31 +127,9 @@ void crypt(const std::uint32_t rk[32], std::uint8_t* out, const std::uint8_t* in
   }
 }
 
-template <bool Decrypt>
-void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  const MagmaSchedule& s = *static_cast<const MagmaSchedule*>(ks);
-  std::uint32_t rk[32];
-  for (int i = 0; i < 32; ++i) rk[i] = detail::magma::round_key(s.k, i, Decrypt);
-  for (; n >= 32; n -= 32, in += 256, out += 256) crypt<4>(rk, out, in, 32);
-  if (n > 24)
-    crypt<4>(rk, out, in, n);
-  else if (n > 16)
-    crypt<3>(rk, out, in, n);
-  else if (n > 8)
-    crypt<2>(rk, out, in, n);
-  else if (n > 0)
-    crypt<1>(rk, out, in, n);
-  detail::wipe(rk);
-}
+constexpr std::size_t kGroupBlocks = 8;  // blocks per crypt group
+#include "magma/magma_simd_ecb.hpp"
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  ecb<false>(ks, out, in, n);
-}
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  ecb<true>(ks, out, in, n);
-}
 void encrypt_one(const void* ks, std::uint8_t b[8]) noexcept { ecb<false>(ks, b, b, 1); }
 
 }  // namespace

@@ -144,31 +144,9 @@ void crypt(const std::uint32_t rk[32], std::uint8_t* out, const std::uint8_t* in
   }
 }
 
-template <bool Decrypt>
-void ecb(const void* ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) noexcept {
-  const MagmaSchedule& s = *static_cast<const MagmaSchedule*>(ks);
-  std::uint32_t rk[32];
-  for (int i = 0; i < 32; ++i) rk[i] = detail::magma::round_key(s.k, i, Decrypt);
-  for (; n >= 64; n -= 64, in += 512, out += 512) crypt<4>(rk, out, in, 64);
-  if (n > 48)
-    crypt<4>(rk, out, in, n);
-  else if (n > 32)
-    crypt<3>(rk, out, in, n);
-  else if (n > 16)
-    crypt<2>(rk, out, in, n);
-  else if (n > 0)
-    crypt<1>(rk, out, in, n);
-  detail::wipe(rk);
-}
+constexpr std::size_t kGroupBlocks = 16;  // blocks per crypt group
+#include "magma/magma_simd_ecb.hpp"
 
-void encrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  ecb<false>(ks, out, in, n);
-}
-void decrypt_blocks(const void* ks, std::uint8_t* out, const std::uint8_t* in,
-                    std::size_t n) noexcept {
-  ecb<true>(ks, out, in, n);
-}
 // chain: CBC encryption (out non-null) or CBC-MAC of n blocks from the chaining value cv, one
 // block in lane 0 with the constants and round keys loaded once. A chain is bound by a round's
 // latency: only the XOR of the next block and the rounds are on it.
