@@ -6,15 +6,21 @@
 #   processes would otherwise inherit the test's stderr and ctest would wait for them to close it.
 # - An unhandled SIGINT makes a Windows program exit 0 under Wine; an interrupted run must not
 #   look like a pass, so the wrapper exits 130 then.
-set -eu
+# - A failure of the wrapper's own setup says so and exits 125: a test must not mistake it for
+#   the program's own failure status.
+set -u
 prefix=$1
 shift
 wine=/usr/lib/wine/wine64
 server=/usr/lib/wine/wineserver
 export WINEPREFIX="$prefix" WINEDEBUG="${WINEDEBUG:--all}" WINEDLLOVERRIDES="mscoree,mshtml="
-mkdir -p "$prefix"
+setup_failed() {
+  echo "wine-run.sh: $1 failed (status $2)" >&2
+  exit 125
+}
+mkdir -p "$prefix" || setup_failed "mkdir $prefix" $?
 (
-  flock 9
+  flock 9 || setup_failed flock $?
   # The persistent server must keep no inherited descriptor open but the lock (9), such as
   # the pipe through which ninja waits for a reconfiguring cmake, which would never end.
   for fd in /dev/fd/*; do
@@ -28,12 +34,16 @@ mkdir -p "$prefix"
   # A new server's first program starts Wine's system processes (services.exe, explorer.exe,
   # ...), which inherit its stdio and live as long as the server: started by the test itself,
   # they would hold ctest's pipes open for the server's 60 s. wineboot starts them here instead.
+  # A failed wineboot is logged beside the prefix, not fatal: the program then starts the
+  # processes itself, and its own output must stay as it is.
   if [ ! -f "$prefix/system.reg" ]; then
-    "$wine" wineboot -i </dev/null >/dev/null 2>&1 9>&-
+    "$wine" wineboot -i </dev/null >/dev/null 2>&1 9>&- || setup_failed "wineboot -i" $?
   elif [ "$started" = 1 ]; then
-    "$wine" wineboot </dev/null >/dev/null 2>&1 9>&-
+    booted=0
+    "$wine" wineboot </dev/null >/dev/null 2>&1 9>&- || booted=$?
+    [ "$booted" = 0 ] || echo "$(date -u) wineboot failed (status $booted)" >>"$prefix.log"
   fi
-) 9>"$prefix.lock"
+) 9>"$prefix.lock" || exit $?
 [ "${1:-}" != --init ] || exit 0
 interrupted=0
 trap 'interrupted=1' INT TERM

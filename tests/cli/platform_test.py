@@ -113,7 +113,12 @@ class PlatformReplace(DirCase):
                 self.assertNotEqual(self.leftovers(), [], "no temporary file appeared")
             time.sleep(1)
             os.killpg(p.pid, signal.SIGINT)
-            _, err = p.communicate(timeout=60)
+            # Standard input stays open until the program has ended: Wine runs the control
+            # handler on a thread of its own, and an end of input before it runs would let
+            # the program finish OUT.
+            p.wait(timeout=60)
+            err = p.stderr.read()
+            p.stdin.close()
         finally:
             if p.poll() is None:
                 p.kill()
