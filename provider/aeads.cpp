@@ -1,5 +1,5 @@
-// aeads.cpp: MGM (RFC 9058) over Kuznyechik and Magma, SM4-GCM and SM4-CCM (RFC 8998) as
-// OpenSSL AEAD ciphers.
+// aeads.cpp: MGM (RFC 9058) over Kuznyechik and Magma, SM4-GCM and SM4-CCM (RFC 8998), and
+// the GOST engine's CMS ciphers kuznyechik- and magma-ctr-acpkm-omac as OpenSSL AEAD ciphers.
 //
 // MGM and GCM stream as OpenSSL's GCM does: AAD in any number of updates (out == NULL), then
 // the text in any number of updates at any split, then final; the tag is read after final
@@ -12,10 +12,14 @@
 
 #include <cstdlib>
 
+#include "axiom/acpkm.hpp"
 #include "axiom/bytes.hpp"
 #include "axiom/ccm.hpp"
 #include "axiom/gcm.hpp"
+#include "axiom/gost_kdf.hpp"
 #include "axiom/mgm.hpp"
+#include "axiom/modes.hpp"
+#include "axiom/random.hpp"
 #include "cipher_common.hpp"
 
 namespace axiom::provider {
@@ -139,6 +143,76 @@ class OneShot final : public Aead {
   std::uint8_t nonce_[16] = {};
 };
 
+// CtrAcpkmOmac is the GOST engine's C-ctr-acpkm-omac (OIDs 1.2.643.7.1.1.5.{2,1}.2), a cipher
+// for CMS: each message has an 8-byte KDF seed beside its IV, and KDF_TREE_GOSTR3411_2012_256
+// (key, "kdf tree", seed) gives 64 bytes: the CTR-ACPKM key, then the OMAC key. The text is
+// CTR-ACPKM-encrypted and its OMAC is encrypted by the keystream that follows: that is the tag.
+// The section is the engine's for CMS (Section bytes). The nonce start() takes is IV | seed.
+template <class C, std::size_t Section>
+class CtrAcpkmOmac final : public Aead {
+ public:
+  static constexpr std::size_t iv_size = C::block_size / 2, seed_size = 8;
+
+  explicit CtrAcpkmOmac(Bytes key) noexcept { std::memcpy(key_, key.data(), sizeof key_); }
+  CtrAcpkmOmac(const CtrAcpkmOmac&) noexcept = default;
+  ~CtrAcpkmOmac() override { secure_wipe(key_, sizeof key_); }
+  Aead* clone() const noexcept override { return make<CtrAcpkmOmac>(*this); }
+
+  Status start(bool seal, Bytes nonce) noexcept override {
+    if (nonce.size() != iv_size + seed_size) return Error::invalid_nonce_size;
+    static constexpr std::uint8_t label[] = {'k', 'd', 'f', ' ', 't', 'r', 'e', 'e'};
+    std::array<std::uint8_t, 64> keys;
+    Status s = KdfTreeGostr3411_2012_256::derive(keys, key_, label, nonce.subspan(iv_size));
+    if (s.ok()) {
+      using Key = std::span<const std::uint8_t, 32>;
+      auto ctr = CtrAcpkm<C>::make(Key(keys.data(), 32), nonce.first(iv_size), Section);
+      if (ctr) {
+        ctr_.emplace(*ctr);
+        mac_.emplace(Key(keys.data() + 32, 32));
+      } else {
+        s = ctr.error();
+      }
+    }
+    secure_wipe(keys);
+    seal_ = seal;
+    return s;
+  }
+  Status aad(Bytes) noexcept override { return Error::invalid_argument; }  // refused before
+  // update MACs the plaintext: before encrypting it, after decrypting it (in may be out).
+  Status update(MutBytes out, Bytes in, MutBytes) noexcept override {
+    if (seal_) mac_->update(in);
+    const Status s = ctr_->apply(out, in);
+    if (!seal_) mac_->update(out);
+    return s;
+  }
+  Status finish(MutBytes tag) noexcept override {
+    typename Cmac<C>::Tag mine;
+    mac_->finish(mine);
+    Status s;
+    if (seal_) {
+      s = ctr_->apply(tag, mine);
+    } else {
+      typename Cmac<C>::Tag expected;
+      s = ctr_->apply(expected, tag);
+      if (s.ok() && !ct_equal(expected, mine)) s = Error::authentication_failed;
+      secure_wipe(expected);
+    }
+    secure_wipe(mine);
+    return s;
+  }
+
+ private:
+  std::uint8_t key_[32];
+  std::optional<CtrAcpkm<C>> ctr_;
+  std::optional<Cmac<C>> mac_;  // ~Cmac wipes the key and state
+  bool seal_ = true;
+};
+
+template <class A>
+Aead* keyed_with(Bytes key) noexcept {
+  return make<A>(key);
+}
+
 template <class A, template <class> class Way>
 Aead* keyed(Bytes key) noexcept {
   auto a = A::from_key(key);
@@ -147,7 +221,8 @@ Aead* keyed(Bytes key) noexcept {
 
 // AeadAlg: the EVP mode, key size, the IV (nonce) lengths allowed and the default, the tag
 // lengths allowed and the default; ccm: CCM's rules (even tag lengths, the text in one
-// update, the expected tag before it).
+// update, the expected tag before it); seeded: CTR-ACPKM-OMAC's KDF seed, random when an
+// encryption key is set and carried with the IV in the ASN.1 parameters (alg_id_param).
 struct AeadAlg {
   unsigned mode;
   std::size_t key_size;
@@ -155,7 +230,10 @@ struct AeadAlg {
   std::size_t tag_default, tag_min, tag_max;
   bool ccm;
   Aead* (*keyed)(Bytes key) noexcept;
+  bool seeded = false;
 };
+
+constexpr std::size_t seed_size = 8;
 
 constexpr std::size_t max_iv = 64;
 
@@ -169,10 +247,12 @@ struct AeadCtx {
   bool done = false;        // the message is finished; a new IV starts the next one
   bool tag_set = false;     // decryption: the expected tag is in tag
   bool length_set = false;  // CCM: the text's length was given first (OpenSSL's form)
+  bool have_seed = false;   // seeded: seed holds the message's KDF seed
   std::size_t length = 0;
   std::size_t ivlen = 0, taglen = 0;
   std::uint8_t iv[max_iv] = {};
   std::uint8_t tag[16] = {};
+  std::uint8_t seed[seed_size] = {};
 
   AeadCtx(const ProvCtx* p, const AeadAlg* a) noexcept
       : prov(p), alg(a), ivlen(a->iv_default), taglen(a->tag_default) {}
@@ -210,12 +290,40 @@ void* dupctx(void* vctx) {
   copy->done = src->done;
   copy->tag_set = src->tag_set;
   copy->length_set = src->length_set;
+  copy->have_seed = src->have_seed;
   copy->length = src->length;
   copy->ivlen = src->ivlen;
   copy->taglen = src->taglen;
   std::memcpy(copy->iv, src->iv, sizeof copy->iv);
   std::memcpy(copy->tag, src->tag, sizeof copy->tag);
+  std::memcpy(copy->seed, src->seed, sizeof copy->seed);
   return copy;
+}
+
+// The ASN.1 parameters of CTR-ACPKM-OMAC, as the GOST engine writes them for CMS: SEQUENCE {
+// OCTET STRING ukm }, ukm = IV | KDF seed. ukm_der writes them (their size when out is empty).
+std::size_t ukm_der(const AeadCtx* ctx, std::span<std::uint8_t> out) {
+  const std::size_t ukm = ctx->ivlen + seed_size, n = 4 + ukm;
+  if (out.size() >= n) {
+    out[0] = 0x30, out[1] = static_cast<std::uint8_t>(2 + ukm);
+    out[2] = 0x04, out[3] = static_cast<std::uint8_t>(ukm);
+    std::memcpy(&out[4], ctx->iv, ctx->ivlen);
+    std::memcpy(&out[4 + ctx->ivlen], ctx->seed, seed_size);
+  }
+  return n;
+}
+
+// set_ukm takes the IV and seed from those parameters, exactly DER; a new message follows.
+bool set_ukm(AeadCtx* ctx, Bytes der) {
+  const std::size_t ukm = ctx->ivlen + seed_size;
+  if (der.size() != 4 + ukm || der[0] != 0x30 || der[1] != 2 + ukm || der[2] != 0x04 ||
+      der[3] != ukm)
+    return false;
+  std::memcpy(ctx->iv, &der[4], ctx->ivlen);
+  std::memcpy(ctx->seed, &der[4 + ctx->ivlen], seed_size);
+  ctx->have_iv = ctx->have_seed = true;
+  ctx->restart();
+  return true;
 }
 
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
@@ -245,6 +353,16 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       ctx->tag_set = true;
     }
   }
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_ALGORITHM_ID_PARAMS);
+  if (p != nullptr && ctx->alg->seeded) {
+    const void* der = nullptr;
+    std::size_t n = 0;
+    if (!OSSL_PARAM_get_octet_string_ptr(p, &der, &n) ||
+        !set_ukm(ctx, {static_cast<const std::uint8_t*>(der), n})) {
+      AXIOM_RAISE(ctx->prov, bad_parameter);
+      return 0;
+    }
+  }
   return key_length_param_ok(ctx->prov, params, ctx->alg->key_size) ? 1 : 0;
 }
 
@@ -266,6 +384,10 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     }
     delete ctx->aead;
     ctx->aead = a;
+    if (ctx->alg->seeded && encrypt) {  // decryption takes the sender's from the parameters
+      fill_random(ctx->seed);
+      ctx->have_seed = true;
+    }
   }
   if (iv != nullptr) {
     if (ivlen != ctx->ivlen) {
@@ -324,8 +446,19 @@ bool ready(AeadCtx* ctx) {
     AXIOM_RAISE(ctx->prov, aead_data_once);
     return false;
   }
-  if (!ctx->started && !succeeded(ctx, ctx->aead->start(ctx->encrypt, {ctx->iv, ctx->ivlen})))
+  if (ctx->alg->seeded && !ctx->have_seed) {
+    AXIOM_RAISE(ctx->prov, seed_not_set);
     return false;
+  }
+  if (!ctx->started) {
+    std::uint8_t nonce[max_iv + seed_size];
+    std::memcpy(nonce, ctx->iv, ctx->ivlen);
+    std::memcpy(nonce + ctx->ivlen, ctx->seed, seed_size);
+    const std::size_t n = ctx->ivlen + (ctx->alg->seeded ? seed_size : 0);
+    const Status s = ctx->aead->start(ctx->encrypt, {nonce, n});
+    secure_wipe(nonce, sizeof nonce);
+    if (!succeeded(ctx, s)) return false;
+  }
   ctx->started = true;
   return true;
 }
@@ -342,6 +475,10 @@ int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsiz
   }
   if (inl != 0 && in == nullptr) {
     AXIOM_RAISE(ctx->prov, bad_parameter);
+    return 0;
+  }
+  if (out == nullptr && ctx->alg->seeded) {
+    AXIOM_RAISE(ctx->prov, no_aad);
     return 0;
   }
   if (out == nullptr) return succeeded(ctx, ctx->aead->aad({in, inl})) ? 1 : 0;
@@ -378,7 +515,10 @@ int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) {
   return succeeded(ctx, ctx->aead->finish({ctx->tag, ctx->taglen})) ? 1 : 0;
 }
 
+// The context's parameters: the seeded ciphers' ASN.1 parameters, then everyone's (the others'
+// lists start after the first entry).
 const OSSL_PARAM ctx_param_types[] = {
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_ALGORITHM_ID_PARAMS, nullptr, 0),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
@@ -386,15 +526,13 @@ const OSSL_PARAM ctx_param_types[] = {
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
     OSSL_PARAM_END,
 };
-const OSSL_PARAM* gettable_ctx_params(void*, void*) { return ctx_param_types; }
-
 const OSSL_PARAM settable_ctx_param_types[] = {
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_ALGORITHM_ID_PARAMS, nullptr, 0),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
     OSSL_PARAM_END,
 };
-const OSSL_PARAM* settable_ctx_params(void*, void*) { return settable_ctx_param_types; }
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto* ctx = static_cast<AeadCtx*>(vctx);
@@ -422,6 +560,15 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
     }
     if (!OSSL_PARAM_set_octet_string(p, ctx->tag, p->data_size)) return 0;
   }
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_ALGORITHM_ID_PARAMS);
+  if (p != nullptr && ctx->alg->seeded) {
+    if (!ctx->have_iv || !ctx->have_seed) {
+      AXIOM_RAISE(ctx->prov, ctx->have_iv ? seed_not_set : iv_not_set);
+      return 0;
+    }
+    std::uint8_t der[4 + max_iv + seed_size];
+    if (!OSSL_PARAM_set_octet_string(p, der, ukm_der(ctx, der))) return 0;
+  }
   return 1;
 }
 
@@ -432,6 +579,15 @@ void* newctx(void* provctx) {
 template <const AeadAlg& Alg>
 int get_params(OSSL_PARAM params[]) {
   return get_cipher_params(params, Alg.mode, Alg.key_size, Alg.iv_default, 1, true);
+}
+
+template <const AeadAlg& Alg>
+const OSSL_PARAM* gettable_ctx_params(void*, void*) {
+  return Alg.seeded ? ctx_param_types : ctx_param_types + 1;
+}
+template <const AeadAlg& Alg>
+const OSSL_PARAM* settable_ctx_params(void*, void*) {
+  return Alg.seeded ? settable_ctx_param_types : settable_ctx_param_types + 1;
 }
 
 template <const AeadAlg& Alg>
@@ -446,9 +602,9 @@ const OSSL_DISPATCH functions[] = {
     {OSSL_FUNC_CIPHER_GET_PARAMS, reinterpret_cast<void (*)()>(get_params<Alg>)},
     {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(cipher_gettable_params)},
     {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, reinterpret_cast<void (*)()>(get_ctx_params)},
-    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(gettable_ctx_params<Alg>)},
     {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, reinterpret_cast<void (*)()>(set_ctx_params)},
-    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx_params)},
+    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, reinterpret_cast<void (*)()>(settable_ctx_params<Alg>)},
     {0, nullptr},
 };
 
@@ -462,10 +618,29 @@ constexpr AeadAlg sm4_gcm{EVP_CIPH_GCM_MODE,      16, 12, 1, max_iv, 16, 12, 16,
                           keyed<Sm4Gcm, Streamed>};
 constexpr AeadAlg sm4_ccm{EVP_CIPH_CCM_MODE,     16, 12, 7, 13, 16, 4, 16, true,
                           keyed<Sm4Ccm, OneShot>};
+// CTR-ACPKM-OMAC: a half-block IV, a full-block tag; the GOST engine's CMS sections, 256 KiB
+// for Kuznyechik and 8 KiB for Magma.
+constexpr AeadAlg kuznyechik_ctr_acpkm_omac{EVP_CIPH_CTR_MODE,
+                                            32,
+                                            8,
+                                            8,
+                                            8,
+                                            16,
+                                            16,
+                                            16,
+                                            false,
+                                            keyed_with<CtrAcpkmOmac<Kuznyechik, 256 * 1024>>,
+                                            true};
+constexpr AeadAlg magma_ctr_acpkm_omac{
+    EVP_CIPH_CTR_MODE, 32, 4, 4, 4, 8, 8, 8, false, keyed_with<CtrAcpkmOmac<Magma, 8192>>, true};
 
 const OSSL_ALGORITHM algorithms[] = {
     {"kuznyechik-mgm", "provider=axiom", functions<kuznyechik_mgm>, "Kuznyechik MGM (RFC 9058)"},
     {"magma-mgm", "provider=axiom", functions<magma_mgm>, "Magma MGM (RFC 9058)"},
+    {"kuznyechik-ctr-acpkm-omac:1.2.643.7.1.1.5.2.2", "provider=axiom",
+     functions<kuznyechik_ctr_acpkm_omac>, "Kuznyechik CTR-ACPKM-OMAC (the GOST engine's CMS)"},
+    {"magma-ctr-acpkm-omac:1.2.643.7.1.1.5.1.2", "provider=axiom", functions<magma_ctr_acpkm_omac>,
+     "Magma CTR-ACPKM-OMAC (the GOST engine's CMS)"},
     {"SM4-GCM:1.2.156.10197.1.104.8", "provider=axiom", functions<sm4_gcm>, "SM4-GCM (RFC 8998)"},
     {"SM4-CCM:1.2.156.10197.1.104.9", "provider=axiom", functions<sm4_ccm>, "SM4-CCM (RFC 8998)"},
     {nullptr, nullptr, nullptr, nullptr},

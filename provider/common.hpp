@@ -37,6 +37,8 @@ enum Reason : int {
   tag_not_set,
   tag_not_available,
   message_too_long,
+  no_aad,
+  seed_not_set,
   failed,
 };
 

@@ -38,6 +38,9 @@ const OSSL_ITEM reason_strings[] = {
          "set the expected tag (EVP_CTRL_AEAD_SET_TAG) before final (CCM: before the text)")},
     {tag_not_available, const_cast<char*>("no tag yet: the message has not been encrypted")},
     {message_too_long, const_cast<char*>("message too long for this mode")},
+    {no_aad, const_cast<char*>("this cipher takes no additional authenticated data")},
+    {seed_not_set,
+     const_cast<char*>("no KDF seed: set the algorithm's parameters (alg_id_param) to decrypt")},
     {failed, const_cast<char*>("operation failed")},
     {0, nullptr},
 };

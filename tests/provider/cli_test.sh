@@ -110,7 +110,7 @@ echo "$list" | grep -q "^  axiom$" || fail "list -providers: $list"
 ciphers=$(openssl list -provider-path "$prov_dir" -provider axiom -cipher-algorithms)
 for name in kuznyechik-ecb kuznyechik-cbc kuznyechik-cfb kuznyechik-ofb kuznyechik-ctr kuznyechik-ctr-acpkm \
             kuznyechik-mgm magma-mgm magma-ecb magma-cbc magma-cfb magma-ofb magma-ctr magma-ctr-acpkm \
-            SM4-GCM SM4-CCM SM4-XTS SM4-CTR; do
+            kuznyechik-ctr-acpkm-omac magma-ctr-acpkm-omac SM4-GCM SM4-CCM SM4-XTS SM4-CTR; do
   echo "$ciphers" | grep -q "[ ,]$name[ ,}].*@ axiom" || fail "list -cipher-algorithms has no $name"
 done
 openssl list -provider-path "$prov_dir" -provider axiom -digest-algorithms | grep -q "md_gost12_512.*@ axiom" ||

@@ -8,6 +8,7 @@
 
 #include <random>
 #include <string>
+#include <tuple>
 
 #include "axiom/gcm.hpp"
 #include "axiom/mgm.hpp"
@@ -393,6 +394,10 @@ TEST(ProviderCipher, ParamsOfEveryCipher) {
                        Want{"1.2.643.7.1.1.5.2.1", 32, 8, 1},
                        Want{"kuznyechik-mgm", 32, 16, 1},
                        Want{"magma-mgm", 32, 8, 1},
+                       Want{"kuznyechik-ctr-acpkm-omac", 32, 8, 1},
+                       Want{"1.2.643.7.1.1.5.2.2", 32, 8, 1},
+                       Want{"magma-ctr-acpkm-omac", 32, 4, 1},
+                       Want{"1.2.643.7.1.1.5.1.2", 32, 4, 1},
                        Want{"magma-ecb", 32, 0, 8},
                        Want{"magma-cbc", 32, 8, 8},
                        Want{"magma-cfb", 32, 8, 1},
@@ -415,7 +420,9 @@ TEST(ProviderCipher, ParamsOfEveryCipher) {
     EXPECT_EQ(EVP_CIPHER_get_block_size(c), w.block) << w.name;
     const bool aead = std::string(w.name).find("GCM") != std::string::npos ||
                       std::string(w.name).find("CCM") != std::string::npos ||
-                      std::string(w.name).find("mgm") != std::string::npos;
+                      std::string(w.name).find("mgm") != std::string::npos ||
+                      std::string(w.name).find("omac") != std::string::npos ||
+                      std::string(w.name).ends_with(".2");
     EXPECT_EQ((EVP_CIPHER_get_flags(c) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0, aead) << w.name;
     EVP_CIPHER_free(c);
   }
@@ -851,6 +858,184 @@ TEST(ProviderAead, CcmLengthFirst) {
   EXPECT_EQ(last_error(),
             "the AEAD message is finished (CCM's text goes in one update): set a new IV for the "
             "next");
+  EVP_CIPHER_CTX_free(x);
+  EVP_CIPHER_free(c);
+}
+
+// ---- CTR-ACPKM-OMAC (the GOST engine's CMS ciphers; evp_engine_test.cpp checks it both ways) --
+
+// ukm_params: the DER of its ASN.1 parameters, SEQUENCE { OCTET STRING IV | seed }.
+Bytes ukm_params(const Bytes& iv, const Bytes& seed) {
+  Bytes der(4 + iv.size() + seed.size());
+  der[0] = 0x30, der[1] = static_cast<std::uint8_t>(der.size() - 2);
+  der[2] = 0x04, der[3] = static_cast<std::uint8_t>(der.size() - 4);
+  std::copy(iv.begin(), iv.end(), der.begin() + 4);
+  std::copy(seed.begin(), seed.end(), der.begin() + 4 + static_cast<long>(iv.size()));
+  return der;
+}
+
+bool set_alg_params(EVP_CIPHER_CTX* x, Bytes der) {
+  OSSL_PARAM p[] = {
+      OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_ALGORITHM_ID_PARAMS, der.data(), der.size()),
+      OSSL_PARAM_END};
+  return EVP_CIPHER_CTX_set_params(x, p) == 1;
+}
+
+Bytes get_alg_params(EVP_CIPHER_CTX* x) {
+  Bytes der(64);
+  OSSL_PARAM p[] = {
+      OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_ALGORITHM_ID_PARAMS, der.data(), der.size()),
+      OSSL_PARAM_END};
+  der.resize(EVP_CIPHER_CTX_get_params(x, p) == 1 ? p[0].return_size : 0);
+  return der;
+}
+
+// feed_text passes in through the context at random splits; false if an update fails.
+bool feed_text(EVP_CIPHER_CTX* x, const Bytes& in, Bytes& out) {
+  out.assign(in.size(), 0);
+  for (std::size_t off = 0; off < in.size();) {
+    const std::size_t n = std::min<std::size_t>(in.size() - off, 1 + rng()() % 300);
+    int len = 0;
+    if (EVP_CipherUpdate(x, out.data() + off, &len, in.data() + off, static_cast<int>(n)) != 1)
+      return false;
+    off += n;
+  }
+  return true;
+}
+
+// omac_seal: key and IV, then the given parameters (a chosen seed), the text and the tag.
+bool omac_seal(const char* name, const Bytes& key, const Bytes& iv, const Bytes& params,
+               const Bytes& pt, Bytes& ct, Bytes& tag) {
+  EVP_CIPHER* c = fetch(ctxs().axiom, name);
+  EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+  int len = 0;
+  bool ok =
+      EVP_EncryptInit_ex2(x, c, key.data(), iv.data(), nullptr) == 1 &&
+      (params.empty() || set_alg_params(x, params)) && feed_text(x, pt, ct) &&
+      EVP_EncryptFinal_ex(x, nullptr, &len) == 1 &&
+      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag.size()), tag.data()) == 1;
+  EVP_CIPHER_CTX_free(x);
+  EVP_CIPHER_free(c);
+  return ok;
+}
+
+// omac_open: the parameters first (CMS's order), then the key, the tag, the text, final.
+bool omac_open(const char* name, const Bytes& key, const Bytes& params, const Bytes& ct, Bytes tag,
+               Bytes& pt) {
+  EVP_CIPHER* c = fetch(ctxs().axiom, name);
+  EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+  int len = 0;
+  bool ok =
+      EVP_DecryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 && set_alg_params(x, params) &&
+      EVP_DecryptInit_ex2(x, nullptr, key.data(), nullptr, nullptr) == 1 &&
+      EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag.size()), tag.data()) ==
+          1 &&
+      feed_text(x, ct, pt) && EVP_DecryptFinal_ex(x, nullptr, &len) == 1;
+  EVP_CIPHER_CTX_free(x);
+  EVP_CIPHER_free(c);
+  return ok;
+}
+
+TEST(ProviderAead, CtrAcpkmOmacVectors) {
+  int n = 0;
+  for (const auto& v : load_vectors("kat/ctr_acpkm_omac.txt")) {
+    const char* name = v.text("Cipher").c_str();
+    const Bytes key = v.bytes("Key"), iv = v.bytes("IV"), pt = v.bytes("Plaintext");
+    const Bytes params = ukm_params(iv, v.bytes("Seed")), want_tag = v.bytes("Tag");
+    Bytes ct, tag(want_tag.size()), back;
+    ASSERT_TRUE(omac_seal(name, key, iv, params, pt, ct, tag)) << v.where() << last_error();
+    EXPECT_EQ(ct, v.bytes("Ciphertext")) << v.where();
+    EXPECT_EQ(tag, want_tag) << v.where();
+    ASSERT_TRUE(omac_open(name, key, params, ct, tag, back)) << v.where() << last_error();
+    EXPECT_EQ(back, pt) << v.where();
+    tag[rng()() % tag.size()] ^= static_cast<std::uint8_t>(1u << (rng()() % 8));
+    EXPECT_FALSE(omac_open(name, key, params, ct, tag, back)) << v.where();
+    EXPECT_EQ(last_error(), "authentication failed: the tag does not match");
+    ++n;
+  }
+  EXPECT_EQ(n, 6);
+}
+
+// A random seed for every encryption key, readable with the IV in the parameters; what they
+// say opens the message, in a fresh context or a copy made mid-message.
+TEST(ProviderAead, CtrAcpkmOmacSeedAndCopy) {
+  for (const auto& [name, iv_size, tag_size] :
+       {std::tuple{"kuznyechik-ctr-acpkm-omac", 8u, 16u}, {"magma-ctr-acpkm-omac", 4u, 8u}}) {
+    const Bytes key = random_bytes(32), iv = random_bytes(iv_size), pt = random_bytes(3000);
+    EVP_CIPHER* c = fetch(ctxs().axiom, name);
+    Bytes seen[2], ct[2];
+    for (int i = 0; i < 2; ++i) {
+      EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+      ASSERT_EQ(EVP_EncryptInit_ex2(x, c, key.data(), iv.data(), nullptr), 1) << name;
+      seen[i] = get_alg_params(x);
+      ASSERT_EQ(seen[i].size(), 4 + iv_size + 8) << name;
+      EXPECT_EQ(seen[i], ukm_params(iv, Bytes(seen[i].end() - 8, seen[i].end()))) << name;
+      // Half the text, then a copy finishes the message: both give the same.
+      Bytes head, tail[2], tag[2] = {Bytes(tag_size), Bytes(tag_size)};
+      ASSERT_TRUE(feed_text(x, Bytes(pt.begin(), pt.begin() + 1234), head)) << name;
+      EVP_CIPHER_CTX* y = EVP_CIPHER_CTX_new();
+      ASSERT_EQ(EVP_CIPHER_CTX_copy(y, x), 1) << name;
+      EVP_CIPHER_CTX* both[2] = {x, y};
+      for (int j = 0; j < 2; ++j) {
+        int len = 0;
+        ASSERT_TRUE(feed_text(both[j], Bytes(pt.begin() + 1234, pt.end()), tail[j])) << name;
+        ASSERT_EQ(EVP_EncryptFinal_ex(both[j], nullptr, &len), 1) << name;
+        ASSERT_EQ(EVP_CIPHER_CTX_ctrl(both[j], EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_size),
+                                      tag[j].data()),
+                  1)
+            << name;
+      }
+      EXPECT_EQ(tail[0], tail[1]) << name;
+      EXPECT_EQ(tag[0], tag[1]) << name;
+      ct[i] = head;
+      ct[i].insert(ct[i].end(), tail[0].begin(), tail[0].end());
+      Bytes back;
+      ASSERT_TRUE(omac_open(name, key, seen[i], ct[i], tag[0], back)) << name << last_error();
+      EXPECT_EQ(back, pt) << name;
+      EVP_CIPHER_CTX_free(y);
+      EVP_CIPHER_CTX_free(x);
+    }
+    EXPECT_NE(seen[0], seen[1]) << name << ": the same seed twice";
+    EXPECT_NE(ct[0], ct[1]) << name;
+    EVP_CIPHER_free(c);
+  }
+}
+
+TEST(ProviderAead, CtrAcpkmOmacErrors) {
+  const char* name = "kuznyechik-ctr-acpkm-omac";
+  EVP_CIPHER* c = fetch(ctxs().axiom, name);
+  const Bytes key = random_bytes(32), iv = random_bytes(8), seed = random_bytes(8);
+  Bytes out(64), tag(16);
+  int len = 0;
+  EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+  // Decryption without the sender's parameters has no seed.
+  ASSERT_EQ(EVP_DecryptInit_ex2(x, c, key.data(), iv.data(), nullptr), 1);
+  EXPECT_EQ(EVP_DecryptUpdate(x, out.data(), &len, out.data(), 16), 0);
+  EXPECT_EQ(last_error(), "no KDF seed: set the algorithm's parameters (alg_id_param) to decrypt");
+  // Malformed parameters: cut short, Magma's IV length, a SET, a NULL inside, a wrong length.
+  const Bytes good = ukm_params(iv, seed);
+  std::vector<Bytes> bad(5, good);
+  bad[0].pop_back();
+  bad[1] = ukm_params(Bytes(4), seed);
+  bad[2][0] = 0x31;
+  bad[3][2] = 0x05;
+  bad[4][1] += 1;
+  for (const Bytes& b : bad) {
+    EXPECT_FALSE(set_alg_params(x, b));
+    EXPECT_EQ(last_error(), "invalid parameter value");
+  }
+  // No AAD; the tag is a whole block; no tag before final.
+  ASSERT_TRUE(set_alg_params(x, good));
+  EXPECT_EQ(EVP_DecryptUpdate(x, nullptr, &len, out.data(), 5), 0);
+  EXPECT_EQ(last_error(), "this cipher takes no additional authenticated data");
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 8, tag.data()), 0);
+  EXPECT_EQ(last_error(), "invalid tag length");
+  EXPECT_EQ(EVP_DecryptFinal_ex(x, out.data(), &len), 0);
+  EXPECT_EQ(last_error(),
+            "set the expected tag (EVP_CTRL_AEAD_SET_TAG) before final (CCM: before the text)");
+  ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, key.data(), iv.data(), nullptr), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 0);
+  EXPECT_EQ(last_error(), "no tag yet: the message has not been encrypted");
   EVP_CIPHER_CTX_free(x);
   EVP_CIPHER_free(c);
 }
