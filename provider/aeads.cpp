@@ -177,7 +177,7 @@ class CtrAcpkmOmac final : public Aead {
     seal_ = seal;
     return s;
   }
-  Status aad(Bytes) noexcept override { return Error::invalid_argument; }  // refused before
+  Status aad(Bytes) noexcept override { return Error::invalid_argument; }  // update() refuses it
   // update MACs the plaintext: before encrypting it, after decrypting it (in may be out).
   Status update(MutBytes out, Bytes in, MutBytes) noexcept override {
     if (seal_) mac_->update(in);
@@ -221,8 +221,8 @@ Aead* keyed(Bytes key) noexcept {
 
 // AeadAlg: the EVP mode, key size, the IV (nonce) lengths allowed and the default, the tag
 // lengths allowed and the default; ccm: CCM's rules (even tag lengths, the text in one
-// update, the expected tag before it); seeded: CTR-ACPKM-OMAC's KDF seed, random when an
-// encryption key is set and carried with the IV in the ASN.1 parameters (alg_id_param).
+// update, the expected tag before it); seeded: CTR-ACPKM-OMAC's KDF seed, random for each
+// encryption (a new key or IV) and carried with the IV in the ASN.1 parameters (alg_id_param).
 struct AeadAlg {
   unsigned mode;
   std::size_t key_size;
@@ -384,10 +384,6 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     }
     delete ctx->aead;
     ctx->aead = a;
-    if (ctx->alg->seeded && encrypt) {  // decryption takes the sender's from the parameters
-      fill_random(ctx->seed);
-      ctx->have_seed = true;
-    }
   }
   if (iv != nullptr) {
     if (ivlen != ctx->ivlen) {
@@ -396,6 +392,11 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigne
     }
     std::memcpy(ctx->iv, iv, ivlen);
     ctx->have_iv = true;
+  }
+  // Every new encryption gets a fresh seed; decryption takes the sender's from the parameters.
+  if (ctx->alg->seeded && encrypt && (key != nullptr || iv != nullptr)) {
+    fill_random(ctx->seed);
+    ctx->have_seed = true;
   }
   return 1;
 }

@@ -956,8 +956,8 @@ TEST(ProviderAead, CtrAcpkmOmacVectors) {
   EXPECT_EQ(n, 6);
 }
 
-// A random seed for every encryption key, readable with the IV in the parameters; what they
-// say opens the message, in a fresh context or a copy made mid-message.
+// A random seed for every encryption, readable with the IV in the parameters; what they say
+// opens the message, in a fresh context or a copy made mid-message.
 TEST(ProviderAead, CtrAcpkmOmacSeedAndCopy) {
   for (const auto& [name, iv_size, tag_size] :
        {std::tuple{"kuznyechik-ctr-acpkm-omac", 8u, 16u}, {"magma-ctr-acpkm-omac", 4u, 8u}}) {
@@ -997,6 +997,13 @@ TEST(ProviderAead, CtrAcpkmOmacSeedAndCopy) {
     }
     EXPECT_NE(seen[0], seen[1]) << name << ": the same seed twice";
     EXPECT_NE(ct[0], ct[1]) << name;
+    // A new IV alone is a new message: a new seed too.
+    EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
+    ASSERT_EQ(EVP_EncryptInit_ex2(x, c, key.data(), iv.data(), nullptr), 1) << name;
+    const Bytes first = get_alg_params(x);
+    ASSERT_EQ(EVP_EncryptInit_ex2(x, nullptr, nullptr, iv.data(), nullptr), 1) << name;
+    EXPECT_NE(get_alg_params(x), first) << name;
+    EVP_CIPHER_CTX_free(x);
     EVP_CIPHER_free(c);
   }
 }
