@@ -23,6 +23,8 @@ ALGORITHMS = [
     ("kuznyechik-ctr", ["gostprov", "engine"]),
     ("kuznyechik-mgm", ["gostprov", "engine"]),
     ("magma-ctr", ["gostprov", "engine"]),
+    ("kuznyechik-ctr-acpkm-omac", ["gostprov", "engine"]),
+    ("magma-ctr-acpkm-omac", ["gostprov", "engine"]),
     ("md_gost12_256", ["gostprov", "engine"]),
     ("md_gost12_512", ["gostprov", "engine"]),
     ("SM4-CTR", ["default"]),
