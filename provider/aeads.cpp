@@ -621,19 +621,12 @@ constexpr AeadAlg sm4_ccm{EVP_CIPH_CCM_MODE,     16, 12, 7, 13, 16, 4, 16, true,
                           keyed<Sm4Ccm, OneShot>};
 // CTR-ACPKM-OMAC: a half-block IV, a full-block tag; the GOST engine's CMS sections, 256 KiB
 // for Kuznyechik and 8 KiB for Magma.
-constexpr AeadAlg kuznyechik_ctr_acpkm_omac{EVP_CIPH_CTR_MODE,
-                                            32,
-                                            8,
-                                            8,
-                                            8,
-                                            16,
-                                            16,
-                                            16,
-                                            false,
-                                            keyed_with<CtrAcpkmOmac<Kuznyechik, 256 * 1024>>,
-                                            true};
+using KuznyechikCtrAcpkmOmac = CtrAcpkmOmac<Kuznyechik, 256 * 1024>;
+using MagmaCtrAcpkmOmac = CtrAcpkmOmac<Magma, 8192>;
+constexpr AeadAlg kuznyechik_ctr_acpkm_omac{
+    EVP_CIPH_CTR_MODE, 32, 8, 8, 8, 16, 16, 16, false, keyed_with<KuznyechikCtrAcpkmOmac>, true};
 constexpr AeadAlg magma_ctr_acpkm_omac{
-    EVP_CIPH_CTR_MODE, 32, 4, 4, 4, 8, 8, 8, false, keyed_with<CtrAcpkmOmac<Magma, 8192>>, true};
+    EVP_CIPH_CTR_MODE, 32, 4, 4, 4, 8, 8, 8, false, keyed_with<MagmaCtrAcpkmOmac>, true};
 
 const OSSL_ALGORITHM algorithms[] = {
     {"kuznyechik-mgm", "provider=axiom", functions<kuznyechik_mgm>, "Kuznyechik MGM (RFC 9058)"},

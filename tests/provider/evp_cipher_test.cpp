@@ -890,28 +890,16 @@ Bytes get_alg_params(EVP_CIPHER_CTX* x) {
   return der;
 }
 
-// feed_text passes in through the context at random splits; false if an update fails.
-bool feed_text(EVP_CIPHER_CTX* x, const Bytes& in, Bytes& out) {
-  out.assign(in.size(), 0);
-  for (std::size_t off = 0; off < in.size();) {
-    const std::size_t n = std::min<std::size_t>(in.size() - off, 1 + rng()() % 300);
-    int len = 0;
-    if (EVP_CipherUpdate(x, out.data() + off, &len, in.data() + off, static_cast<int>(n)) != 1)
-      return false;
-    off += n;
-  }
-  return true;
-}
-
 // omac_seal: key and IV, then the given parameters (a chosen seed), the text and the tag.
 bool omac_seal(const char* name, const Bytes& key, const Bytes& iv, const Bytes& params,
                const Bytes& pt, Bytes& ct, Bytes& tag) {
   EVP_CIPHER* c = fetch(ctxs().axiom, name);
   EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
   int len = 0;
+  ct.assign(pt.size(), 0);
   bool ok =
       EVP_EncryptInit_ex2(x, c, key.data(), iv.data(), nullptr) == 1 &&
-      (params.empty() || set_alg_params(x, params)) && feed_text(x, pt, ct) &&
+      (params.empty() || set_alg_params(x, params)) && feed(x, name, ct.data(), pt) &&
       EVP_EncryptFinal_ex(x, nullptr, &len) == 1 &&
       EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag.size()), tag.data()) == 1;
   EVP_CIPHER_CTX_free(x);
@@ -925,12 +913,13 @@ bool omac_open(const char* name, const Bytes& key, const Bytes& params, const By
   EVP_CIPHER* c = fetch(ctxs().axiom, name);
   EVP_CIPHER_CTX* x = EVP_CIPHER_CTX_new();
   int len = 0;
+  pt.assign(ct.size(), 0);
   bool ok =
       EVP_DecryptInit_ex2(x, c, nullptr, nullptr, nullptr) == 1 && set_alg_params(x, params) &&
       EVP_DecryptInit_ex2(x, nullptr, key.data(), nullptr, nullptr) == 1 &&
       EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag.size()), tag.data()) ==
           1 &&
-      feed_text(x, ct, pt) && EVP_DecryptFinal_ex(x, nullptr, &len) == 1;
+      feed(x, name, pt.data(), ct) && EVP_DecryptFinal_ex(x, nullptr, &len) == 1;
   EVP_CIPHER_CTX_free(x);
   EVP_CIPHER_free(c);
   return ok;
@@ -970,25 +959,28 @@ TEST(ProviderAead, CtrAcpkmOmacSeedAndCopy) {
       seen[i] = get_alg_params(x);
       ASSERT_EQ(seen[i].size(), 4 + iv_size + 8) << name;
       EXPECT_EQ(seen[i], ukm_params(iv, Bytes(seen[i].end() - 8, seen[i].end()))) << name;
-      // Half the text, then a copy finishes the message: both give the same.
-      Bytes head, tail[2], tag[2] = {Bytes(tag_size), Bytes(tag_size)};
-      ASSERT_TRUE(feed_text(x, Bytes(pt.begin(), pt.begin() + 1234), head)) << name;
+      // Part of the text, then a copy finishes the message: both give the same.
+      const Bytes head(pt.begin(), pt.begin() + 1234), tail(pt.begin() + 1234, pt.end());
+      Bytes out[2] = {Bytes(pt.size()), Bytes(pt.size())},
+            tag[2] = {Bytes(tag_size), Bytes(tag_size)};
+      ASSERT_TRUE(feed(x, name, out[0].data(), head)) << name;
+      out[1] = out[0];
       EVP_CIPHER_CTX* y = EVP_CIPHER_CTX_new();
       ASSERT_EQ(EVP_CIPHER_CTX_copy(y, x), 1) << name;
+      EXPECT_EQ(get_alg_params(y), seen[i]) << name;
       EVP_CIPHER_CTX* both[2] = {x, y};
       for (int j = 0; j < 2; ++j) {
         int len = 0;
-        ASSERT_TRUE(feed_text(both[j], Bytes(pt.begin() + 1234, pt.end()), tail[j])) << name;
+        ASSERT_TRUE(feed(both[j], name, out[j].data() + head.size(), tail)) << name;
         ASSERT_EQ(EVP_EncryptFinal_ex(both[j], nullptr, &len), 1) << name;
         ASSERT_EQ(EVP_CIPHER_CTX_ctrl(both[j], EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_size),
                                       tag[j].data()),
                   1)
             << name;
       }
-      EXPECT_EQ(tail[0], tail[1]) << name;
+      EXPECT_EQ(out[0], out[1]) << name;
       EXPECT_EQ(tag[0], tag[1]) << name;
-      ct[i] = head;
-      ct[i].insert(ct[i].end(), tail[0].begin(), tail[0].end());
+      ct[i] = out[0];
       Bytes back;
       ASSERT_TRUE(omac_open(name, key, seen[i], ct[i], tag[0], back)) << name << last_error();
       EXPECT_EQ(back, pt) << name;
